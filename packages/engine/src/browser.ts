@@ -1,0 +1,12 @@
+/**
+ * The engine's pure half: schemas, catalogs, validation and expectations. Safe for browsers (no process,
+ * no filesystem); the web app imports only this.
+ */
+export * from './scenario.js';
+export * from './outcome.js';
+export * from './expect.js';
+export * from './catalog.js';
+export * from './validate.js';
+export { DIALECT_IDS, type DialectId } from './dialects/ids.js';
+export type { EventSpec, ConfigFileSpec } from './dialects/dialect.js';
+export { configSchemas } from './schemas.js';

@@ -1,0 +1,151 @@
+import type { Diagnostic, Effect, Verdict } from '../outcome.js';
+import type { HostSettings } from '../scenario.js';
+import type { JsonObject } from '../util/json.js';
+import type { DialectId } from './ids.js';
+import type { KillSequence, ProcessResult } from '../runner/types.js';
+
+/** One event of a host's catalog: what the web picker shows and what the sample payload is. */
+export interface EventSpec {
+  name: string;
+  /** For grouping in pickers: "Tools", "Prompt", "Stop", "Session", ... */
+  group: string;
+  canBlock: boolean;
+  /** What the matcher is tested against, in words ("the tool name"), or null when the host has no matchers. */
+  matcherTests: string | null;
+  description: string;
+  /** Event-specific fields only: the dialect adds its base fields at run time. */
+  sample: JsonObject;
+}
+
+export interface ConfigFileSpec {
+  /** A file key as in a scenario; `<name>` marks a part the user chooses. */
+  path: string;
+  language: 'toml' | 'json';
+  description: string;
+  /** JSON Schema of the file, for editors, when it is JSON. */
+  schema?: object;
+}
+
+/** A hook entry as loaded from config, dialect-neutral fields first. */
+export interface HookEntry {
+  event: string;
+  command: string;
+  source: string;
+  line?: number;
+  id?: number;
+  name?: string;
+  matcher?: string | null;
+  timeoutMs: number;
+}
+
+export interface LoadResult<E extends HookEntry = HookEntry> {
+  entries: E[];
+  diagnostics: Diagnostic[];
+  /** Host-level settings read from files or `host` (Mirri's rewrite flag, ...), for the dialect's own use. */
+  settings: Record<string, unknown>;
+}
+
+export interface Paths {
+  home: string;
+  project: string;
+}
+
+export interface PlannedEntry<E extends HookEntry = HookEntry> {
+  entry: E;
+  matched: boolean;
+  why: string;
+  duplicateOf: number | null;
+  willRun: boolean;
+}
+
+/** One process to start. `hook` is the index in the plan's `hooks`. */
+export interface Job {
+  hook: number;
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  stdin: string;
+}
+
+/** For hosts that run hooks one after another, each seeing the previous hook's answer. */
+export interface Chain {
+  start: JsonObject;
+  before(job: Job, current: JsonObject): { stdin: string; env: Record<string, string> };
+  after(job: Job, current: JsonObject, result: ProcessResult): { next: JsonObject; effect: Effect; diagnostics: Diagnostic[] };
+}
+
+export interface Prepared<E extends HookEntry = HookEntry> {
+  hooks: PlannedEntry<E>[];
+  jobs: Job[];
+  /** The full payload as the host writes it (base fields added). */
+  input: JsonObject;
+  diagnostics: Diagnostic[];
+  chain?: Chain;
+}
+
+export interface Settled {
+  verdict: Verdict;
+  reason: string | null;
+  shown?: { model?: string; user?: string };
+  updatedInput: unknown;
+  context: string[];
+  halt: boolean;
+  stopReason?: string;
+  eventOut: unknown;
+  /** What each hook alone contributed, by plan index; missing means `none`. */
+  effects: Map<number, Effect>;
+  diagnostics: Diagnostic[];
+}
+
+export interface ProcessRules {
+  /** argv before the command, e.g. ['sh', '-c']. */
+  shell: readonly [string, ...string[]];
+  kill: KillSequence;
+  /** Bytes kept per pipe; `hostCap` says the host itself drops the rest (Mework), else it is hookplay's own cap. */
+  outputCap: { bytesPerPipe: number; hostCap: boolean };
+}
+
+export interface PrepareInput<E extends HookEntry> {
+  loaded: LoadResult<E>;
+  event: EventSpec;
+  payload: JsonObject;
+  host: HostSettings;
+  paths: Paths;
+  /** The environment every hook starts from (PATH, HOME, LANG, host env); the dialect adds its own variables. */
+  baseEnv: Record<string, string>;
+}
+
+export interface SettleInput<E extends HookEntry> {
+  prepared: Prepared<E>;
+  event: EventSpec;
+  host: HostSettings;
+  loaded: LoadResult<E>;
+  /** By plan index; only hooks that ran have one. */
+  results: Map<number, ProcessResult>;
+  /** Chains: the event after the last hook, and each step's effect. */
+  chainEnd?: { event: JsonObject; effects: Map<number, Effect> };
+}
+
+/**
+ * Everything host-specific. A dialect never spawns a process: it loads configs, plans which hooks run and
+ * with what input, and reads the results back. The runner and `runScenario` do the rest.
+ */
+export interface Dialect<E extends HookEntry = HookEntry> {
+  id: DialectId;
+  label: string;
+  /** One line for pickers. */
+  summary: string;
+  configFiles: ConfigFileSpec[];
+  events: EventSpec[];
+  /** Which `host` settings mean something for this host. */
+  hostSettings: (keyof HostSettings)[];
+  process: ProcessRules;
+  /** `parallel`: matched hooks start together and the host waits for all. `chain`: one after another. */
+  mode: 'parallel' | 'chain';
+  /** A starter scenario's files for a fresh playground. */
+  starter: { event: string; files: Record<string, string> };
+  load(files: Record<string, string>, host: HostSettings): LoadResult<E>;
+  prepare(input: PrepareInput<E>): Prepared<E>;
+  settle(input: SettleInput<E>): Settled;
+}

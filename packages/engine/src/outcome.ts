@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { DIALECT_IDS } from './dialects/ids.js';
+
+export const Diagnostic = z.object({
+  level: z.enum(['error', 'warning', 'info']),
+  /** Stable, greppable: `config.*` loading, `match.*` selection, `hook.*` one hook, `rule.*` how answers combined, `divergence.*` docs vs real host. */
+  code: z.string(),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+  /** Index in `outcome.hooks` this note is about. */
+  hook: z.number().int().optional(),
+});
+export type Diagnostic = z.infer<typeof Diagnostic>;
+
+export const Verdict = z.enum(['proceed', 'allow', 'ask', 'block']);
+export type Verdict = z.infer<typeof Verdict>;
+
+export const Effect = z.enum(['none', 'allow', 'ask', 'block', 'rewrite', 'context', 'replace', 'error']);
+export type Effect = z.infer<typeof Effect>;
+
+export const HookRecord = z.object({
+  index: z.number().int(),
+  /** The host's own id for the entry where it has one (Mework handler ids). */
+  id: z.number().int().optional(),
+  name: z.string().optional(),
+  source: z.string(),
+  line: z.number().int().optional(),
+  matcher: z.string().nullable().optional(),
+  command: z.string(),
+  matched: z.boolean(),
+  /** Why the entry did or did not match, in plain words. */
+  why: z.string(),
+  ran: z.boolean(),
+  duplicateOf: z.number().int().nullable(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  timedOut: z.boolean(),
+  timeoutMs: z.number(),
+  startMs: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  stdout: z.string(),
+  stderr: z.string(),
+  /** Set when output was cut at the cap: says how much was dropped. */
+  truncated: z.string().optional(),
+  effect: Effect,
+});
+export type HookRecord = z.infer<typeof HookRecord>;
+
+export const Outcome = z.object({
+  hookplay: z.literal(1),
+  dialect: z.enum(DIALECT_IDS),
+  event: z.string(),
+  verdict: Verdict,
+  reason: z.string().nullable(),
+  shown: z.object({ model: z.string().optional(), user: z.string().optional() }).optional(),
+  updatedInput: z.unknown().nullable(),
+  context: z.array(z.string()),
+  halt: z.boolean(),
+  stopReason: z.string().optional(),
+  eventOut: z.unknown().nullable(),
+  hooks: z.array(HookRecord),
+  diagnostics: z.array(Diagnostic),
+});
+export type Outcome = z.infer<typeof Outcome>;
+
+export const PlanHook = HookRecord.pick({
+  index: true,
+  id: true,
+  name: true,
+  source: true,
+  line: true,
+  matcher: true,
+  command: true,
+  matched: true,
+  why: true,
+  duplicateOf: true,
+  timeoutMs: true,
+}).extend({ willRun: z.boolean() });
+export type PlanHook = z.infer<typeof PlanHook>;
+
+export const RunPlan = z.object({
+  dialect: z.enum(DIALECT_IDS),
+  event: z.string(),
+  /** `parallel`: all start at once, the host waits for all. `chain`: one after another, each sees the previous output. */
+  mode: z.enum(['parallel', 'chain']),
+  shell: z.string(),
+  hooks: z.array(PlanHook),
+  diagnostics: z.array(Diagnostic),
+});
+export type RunPlan = z.infer<typeof RunPlan>;
+
+/** What a run reports while it happens; `atMs` counts from the run's start. */
+export const TimelineEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run-start'), atMs: z.number(), plan: RunPlan }),
+  z.object({ type: z.literal('hook-start'), atMs: z.number(), hook: z.number().int(), pid: z.number().int().nullable(), stdin: z.string() }),
+  z.object({
+    type: z.literal('hook-output'),
+    atMs: z.number(),
+    hook: z.number().int(),
+    stream: z.enum(['stdout', 'stderr']),
+    data: z.string(),
+  }),
+  z.object({
+    type: z.literal('hook-end'),
+    atMs: z.number(),
+    hook: z.number().int(),
+    exitCode: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    timedOut: z.boolean(),
+    durationMs: z.number(),
+    error: z.string().optional(),
+  }),
+  z.object({ type: z.literal('outcome'), atMs: z.number(), outcome: Outcome }),
+]);
+export type TimelineEvent = z.infer<typeof TimelineEvent>;

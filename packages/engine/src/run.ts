@@ -1,0 +1,239 @@
+import { performance } from 'node:perf_hooks';
+import type { Dialect, HookEntry, Job, Prepared } from './dialects/dialect.js';
+import { getDialect } from './dialects/index.js';
+import type { Diagnostic, Effect, HookRecord, Outcome, RunPlan, TimelineEvent } from './outcome.js';
+import { spawnHook } from './runner/spawn-hook.js';
+import type { ProcessResult } from './runner/types.js';
+import type { Scenario } from './scenario.js';
+import { diag, ordinal } from './dialects/shared/results.js';
+import { findEvent } from './validate.js';
+import { materialize } from './workspace.js';
+import type { JsonObject } from './util/json.js';
+
+export interface RunOptions {
+  /** Receives the timeline as it happens: run start with the plan, each hook's start, output and end, the outcome. */
+  onEvent?: (event: TimelineEvent) => void;
+  signal?: AbortSignal;
+  /** Where run directories are created (default: the OS temp dir). */
+  tmpDir?: string;
+  /** Where PATH and LANG for hooks come from (default: this process). Nothing else of it reaches hooks. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export class RunCancelledError extends Error {
+  constructor() {
+    super('the run was cancelled');
+    this.name = 'RunCancelledError';
+  }
+}
+
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/**
+ * The one entry point: scenario in, outcome out, with every process started, streamed and cleaned up.
+ * Rejects only with RunCancelledError (when `signal` aborts) or on an I/O failure of the workspace.
+ */
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<Outcome> {
+  const t0 = performance.now();
+  const now = () => Math.round((performance.now() - t0) * 10) / 10;
+  const emit = options.onEvent ?? (() => {});
+  const dialect = getDialect(scenario.dialect);
+  const host = scenario.host ?? {};
+  const loaded = dialect.load(scenario.files, host);
+  const found = findEvent(dialect, scenario.event);
+  if ('error' in found) {
+    const outcome = emptyOutcome(scenario, [found.error, ...loaded.diagnostics]);
+    emit({ type: 'run-start', atMs: now(), plan: { dialect: dialect.id, event: scenario.event, mode: dialect.mode, shell: dialect.process.shell.join(' '), hooks: [], diagnostics: outcome.diagnostics } });
+    emit({ type: 'outcome', atMs: now(), outcome });
+    return outcome;
+  }
+  if (options.signal?.aborted) throw new RunCancelledError();
+
+  const ws = await materialize(scenario.files, options.tmpDir);
+  try {
+    const env = options.env ?? process.env;
+    const baseEnv: Record<string, string> = {
+      PATH: env.PATH ?? DEFAULT_PATH,
+      LANG: env.LANG ?? 'C.UTF-8',
+      ...host.env,
+      HOME: ws.home,
+      TMPDIR: ws.tmp,
+    };
+    const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: ws, baseEnv });
+    const plan = planOf(dialect, scenario.event, prepared, [...loaded.diagnostics, ...prepared.diagnostics]);
+    emit({ type: 'run-start', atMs: now(), plan });
+
+    const results = new Map<number, ProcessResult>();
+    const runJob = async (job: Job): Promise<ProcessResult> => {
+      let stdinShown = job.stdin;
+      const result = await spawnHook(
+        {
+          shell: dialect.process.shell,
+          command: job.command,
+          cwd: job.cwd,
+          env: job.env,
+          stdin: job.stdin,
+          timeoutMs: job.timeoutMs,
+          kill: dialect.process.kill,
+          capBytes: dialect.process.outputCap.bytesPerPipe,
+        },
+        {
+          now,
+          onStart: (pid) => emit({ type: 'hook-start', atMs: now(), hook: job.hook, pid, stdin: stdinShown }),
+          onOutput: (stream, data) => emit({ type: 'hook-output', atMs: now(), hook: job.hook, stream, data }),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      );
+      stdinShown = '';
+      results.set(job.hook, result);
+      emit({
+        type: 'hook-end',
+        atMs: now(),
+        hook: job.hook,
+        exitCode: result.exitCode,
+        signal: result.signal,
+        timedOut: result.timedOut,
+        durationMs: result.durationMs,
+        ...(result.spawnError !== undefined ? { error: result.spawnError } : {}),
+      });
+      return result;
+    };
+
+    let chainEnd: { event: JsonObject; effects: Map<number, Effect> } | undefined;
+    const chainDiagnostics: Diagnostic[] = [];
+    if (prepared.chain) {
+      const chain = prepared.chain;
+      let current = chain.start;
+      const effects = new Map<number, Effect>();
+      for (const job of prepared.jobs) {
+        if (options.signal?.aborted) break;
+        const { stdin, env: jobEnv } = chain.before(job, current);
+        const result = await runJob({ ...job, stdin, env: jobEnv });
+        const step = chain.after(job, current, result);
+        current = step.next;
+        effects.set(job.hook, step.effect);
+        chainDiagnostics.push(...step.diagnostics);
+      }
+      chainEnd = { event: current, effects };
+    } else {
+      await Promise.all(prepared.jobs.map(runJob));
+    }
+    if (options.signal?.aborted) throw new RunCancelledError();
+
+    const settled = dialect.settle({ prepared, event: found.event, host, loaded, results, ...(chainEnd ? { chainEnd } : {}) });
+    const outcome: Outcome = {
+      hookplay: 1,
+      dialect: dialect.id,
+      event: scenario.event,
+      verdict: settled.verdict,
+      reason: settled.reason,
+      ...(settled.shown ? { shown: settled.shown } : {}),
+      updatedInput: settled.updatedInput ?? null,
+      context: settled.context,
+      halt: settled.halt,
+      ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
+      eventOut: settled.eventOut ?? null,
+      hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index))),
+      diagnostics: [...plan.diagnostics, ...runnerNotes(dialect, results), ...chainDiagnostics, ...settled.diagnostics],
+    };
+    emit({ type: 'outcome', atMs: now(), outcome });
+    return outcome;
+  } finally {
+    await ws.dispose();
+  }
+}
+
+function planOf(dialect: Dialect<HookEntry>, event: string, prepared: Prepared<HookEntry>, diagnostics: Diagnostic[]): RunPlan {
+  return {
+    dialect: dialect.id,
+    event,
+    mode: dialect.mode,
+    shell: dialect.process.shell.join(' '),
+    hooks: prepared.hooks.map((h, index) => ({
+      index,
+      ...(h.entry.id !== undefined ? { id: h.entry.id } : {}),
+      ...(h.entry.name !== undefined ? { name: h.entry.name } : {}),
+      source: h.entry.source,
+      ...(h.entry.line !== undefined ? { line: h.entry.line } : {}),
+      matcher: h.entry.matcher ?? null,
+      command: h.entry.command,
+      matched: h.matched,
+      why: h.why,
+      duplicateOf: h.duplicateOf,
+      timeoutMs: h.entry.timeoutMs,
+      willRun: h.willRun,
+    })),
+    diagnostics,
+  };
+}
+
+function hookRecord(
+  dialect: Dialect<HookEntry>,
+  index: number,
+  planned: Prepared<HookEntry>['hooks'][number],
+  result: ProcessResult | undefined,
+  effect: Effect | undefined,
+): HookRecord {
+  const { entry } = planned;
+  const dropped = result ? result.dropped.stdout + result.dropped.stderr : 0;
+  return {
+    index,
+    ...(entry.id !== undefined ? { id: entry.id } : {}),
+    ...(entry.name !== undefined ? { name: entry.name } : {}),
+    source: entry.source,
+    ...(entry.line !== undefined ? { line: entry.line } : {}),
+    matcher: entry.matcher ?? null,
+    command: entry.command,
+    matched: planned.matched,
+    why: planned.why,
+    ran: result !== undefined && result.spawnError === undefined,
+    duplicateOf: planned.duplicateOf,
+    exitCode: result?.exitCode ?? null,
+    signal: result?.signal ?? null,
+    timedOut: result?.timedOut ?? false,
+    timeoutMs: entry.timeoutMs,
+    startMs: result?.startMs ?? null,
+    durationMs: result ? Math.round(result.durationMs * 10) / 10 : null,
+    stdout: result?.stdout ?? '',
+    stderr: result?.stderr ?? '',
+    ...(dropped > 0 ? { truncated: truncationNote(dialect, result!) } : {}),
+    effect: effect ?? 'none',
+  };
+}
+
+function truncationNote(dialect: Dialect<HookEntry>, result: ProcessResult): string {
+  const cap = dialect.process.outputCap;
+  const parts = (['stdout', 'stderr'] as const).filter((p) => result.dropped[p] > 0).map((p) => `${result.dropped[p]} bytes of ${p}`);
+  const kib = `${Math.round(cap.bytesPerPipe / 1024)} KiB`;
+  return cap.hostCap
+    ? `${dialect.label} keeps ${kib} per pipe: ${parts.join(' and ')} dropped, as the host does`
+    : `hookplay keeps ${kib} per pipe: ${parts.join(' and ')} not shown (${dialect.label} itself keeps everything)`;
+}
+
+function runnerNotes(dialect: Dialect<HookEntry>, results: Map<number, ProcessResult>): Diagnostic[] {
+  const notes: Diagnostic[] = [];
+  for (const [index, result] of results) {
+    if (result.dropped.stdout + result.dropped.stderr > 0) notes.push(diag('info', 'hook.output-capped', `${ordinal(index)}: ${truncationNote(dialect, result)}`, { hook: index }));
+    if (result.leftovers) {
+      notes.push(diag('info', 'hook.leftover-processes', `${ordinal(index)} exited but left background processes in its group; hookplay killed them so nothing outlives the run`, { hook: index }));
+    }
+    if (result.spawnError) notes.push(diag('warning', 'hook.spawn-failed', `${ordinal(index)} could not start: ${result.spawnError}`, { hook: index }));
+  }
+  return notes;
+}
+
+function emptyOutcome(scenario: Scenario, diagnostics: Diagnostic[]): Outcome {
+  return {
+    hookplay: 1,
+    dialect: scenario.dialect,
+    event: scenario.event,
+    verdict: 'proceed',
+    reason: null,
+    updatedInput: null,
+    context: [],
+    halt: false,
+    eventOut: null,
+    hooks: [],
+    diagnostics,
+  };
+}

@@ -1,0 +1,22 @@
+/** How a host stops a hook at its deadline. */
+export type KillSequence =
+  | { first: 'SIGKILL' }
+  | { first: 'SIGTERM'; killAfterMs: number };
+
+export interface ProcessResult {
+  pid: number | null;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  /** Set when the process could not be started at all (spawn error). */
+  spawnError?: string;
+  /** From the run's start. */
+  startMs: number;
+  durationMs: number;
+  stdout: string;
+  stderr: string;
+  /** Bytes dropped past the cap, per pipe. */
+  dropped: { stdout: number; stderr: number };
+  /** The hook exited but left processes running in its group; the runner killed them. */
+  leftovers: boolean;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { DIALECT_IDS } from './dialects/ids.js';
+import { parseJsonDocument } from './util/positions.js';
+
+export const SCENARIO_VERSION = 1;
+
+/** Why a file key is not a plain relative path, or null when it is fine. */
+export function filePathProblem(key: string): string | null {
+  if (key.includes('\0')) return 'contains a NUL character';
+  if (key.includes('\\')) return 'uses a backslash; write paths with /';
+  const rest = key.startsWith('~/') ? key.slice(2) : key;
+  if (key.startsWith('/')) return 'is absolute; use a path relative to the project, or ~/ for the home directory';
+  if (key === '~' || rest === '') return 'names no file';
+  if (rest.startsWith('~')) return 'only ~/ is understood for the home directory';
+  for (const part of rest.split('/')) {
+    if (part === '..') return 'contains "..", which would escape the workspace';
+    if (part === '.' || part === '') return 'has an empty or "." segment';
+  }
+  return null;
+}
+
+const FileKey = z.string().superRefine((key, ctx) => {
+  const problem = filePathProblem(key);
+  if (problem) ctx.addIssue({ code: 'custom', message: `file path "${key}" ${problem}` });
+});
+
+export const HostSettings = z
+  .object({
+    engine: z.enum(['v1', 'v2']).optional().describe('mirri: the hook engine (v1 has RewriteToolInput). Default v1.'),
+    hookIds: z
+      .array(z.number().int().nonnegative())
+      .optional()
+      .describe('mework: the handler ids the conversation selects (position across both files). Default: all.'),
+    env: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Environment variables of the simulated host process, e.g. MIRRICODE_EXPERIMENTAL_HOOK_COMMAND_REWRITE.'),
+    version: z.string().optional().describe('The host version whose rules apply (claude-code).'),
+  })
+  .strict();
+export type HostSettings = z.infer<typeof HostSettings>;
+
+export const Scenario = z
+  .object({
+    $schema: z.string().optional(),
+    hookplay: z.literal(SCENARIO_VERSION).describe('Format version of this file.'),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    dialect: z.enum(DIALECT_IDS).describe('The host whose hook rules apply.'),
+    host: HostSettings.optional(),
+    files: z
+      .record(FileKey, z.string())
+      .describe('The simulated machine: "~/..." lives in the simulated home, anything else in the project directory.'),
+    event: z.string().min(1).describe("The event, in the host's own vocabulary."),
+    payload: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe("Event-specific fields; the host's base fields are added unless set here."),
+    expect: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('A partial outcome that `hookplay test` checks.'),
+  })
+  .strict();
+export type Scenario = z.infer<typeof Scenario>;
+export type ScenarioInput = z.input<typeof Scenario>;
+
+export interface ScenarioProblem {
+  /** Where in the scenario, as a path like `files["a.sh"]` or `host.engine`. */
+  path: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export class ScenarioError extends Error {
+  constructor(
+    readonly problems: ScenarioProblem[],
+    readonly file?: string,
+  ) {
+    super(
+      problems
+        .map((p) => {
+          const where = [file, p.line, p.column].filter((x) => x !== undefined).join(':');
+          return `${where ? `${where}: ` : ''}${p.path ? `${p.path}: ` : ''}${p.message}`;
+        })
+        .join('\n'),
+    );
+    this.name = 'ScenarioError';
+  }
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (typeof part === 'string' && /^[A-Za-z_$][\w$]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(String(part))}]`;
+  }
+  return out;
+}
+
+/** Validates a scenario object; the error names each offending field. */
+export function parseScenario(input: unknown, locate?: (path: (string | number)[]) => { line: number; column: number } | undefined): Scenario {
+  if (typeof input === 'object' && input !== null && 'hookplay' in input) {
+    const version = (input as { hookplay: unknown }).hookplay;
+    if (typeof version === 'number' && version > SCENARIO_VERSION) {
+      throw new ScenarioError([
+        {
+          path: 'hookplay',
+          message: `this scenario uses format version ${version}, but this hookplay reads version ${SCENARIO_VERSION}; update hookplay to open it`,
+          ...locate?.(['hookplay']),
+        },
+      ]);
+    }
+  }
+  const result = Scenario.safeParse(input);
+  if (result.success) return result.data;
+  throw new ScenarioError(
+    result.error.issues.map((issue) => {
+      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      let message = issue.message;
+      if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      if (issue.code === 'invalid_value' && path[0] === 'dialect') message = `unknown dialect; expected one of ${DIALECT_IDS.join(', ')}`;
+      if (issue.code === 'invalid_type' && issue.input === undefined) message = 'is required';
+      return { path: formatPath(path), message, ...locate?.(path) };
+    }),
+  );
+}
+
+/** Parses a scenario file's text: JSON syntax errors and schema errors come back with line and column. */
+export function parseScenarioText(text: string, file?: string): Scenario {
+  const doc = parseJsonDocument(text);
+  if (doc.error) {
+    throw new ScenarioError([{ path: '', message: `invalid JSON: ${doc.error.message}`, line: doc.error.line, column: doc.error.column }], file);
+  }
+  try {
+    return parseScenario(doc.value, doc.locate);
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new ScenarioError(e.problems, file);
+    throw e;
+  }
+}
+
+export function scenarioJsonSchema(): object {
+  return z.toJSONSchema(Scenario, { io: 'input', unrepresentable: 'any' });
+}

@@ -19,9 +19,12 @@ export function filePathProblem(key: string): string | null {
   return null;
 }
 
-const FileKey = z.string().superRefine((key, ctx) => {
-  const problem = filePathProblem(key);
-  if (problem) ctx.addIssue({ code: 'custom', message: `file path "${key}" ${problem}` });
+// Keys are checked on the whole record: zod reports a refined record key only as "Invalid key in record".
+const Files = z.record(z.string(), z.string()).superRefine((files, ctx) => {
+  for (const key of Object.keys(files)) {
+    const problem = filePathProblem(key);
+    if (problem) ctx.addIssue({ code: 'custom', path: [key], message: `file path "${key}" ${problem}` });
+  }
 });
 
 export const HostSettings = z
@@ -48,9 +51,7 @@ export const Scenario = z
     description: z.string().optional(),
     dialect: z.enum(DIALECT_IDS).describe('The host whose hook rules apply.'),
     host: HostSettings.optional(),
-    files: z
-      .record(FileKey, z.string())
-      .describe('The simulated machine: "~/..." lives in the simulated home, anything else in the project directory.'),
+    files: Files.describe('The simulated machine: "~/..." lives in the simulated home, anything else in the project directory.'),
     event: z.string().min(1).describe("The event, in the host's own vocabulary."),
     payload: z
       .record(z.string(), z.unknown())

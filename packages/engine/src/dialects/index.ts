@@ -1,10 +1,17 @@
 import type { Dialect, HookEntry } from './dialect.js';
 import type { DialectId } from './ids.js';
+import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
+import { openStrix } from './open-strix/index.js';
 
+const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
+
+/** The registry: one line per host. */
 export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
-  mirri: mirri as unknown as Dialect<HookEntry>,
-} as Record<DialectId, Dialect<HookEntry>>;
+  mirri: erase(mirri),
+  mework: erase(mework),
+  'open-strix': erase(openStrix),
+};
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {
   const dialect = DIALECTS[id];

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // Tests run the TypeScript sources of workspace packages directly, no build needed.
+    conditions: ['source'],
+  },
+  ssr: {
+    resolve: { conditions: ['source'], externalConditions: ['source'] },
+  },
+  test: {
+    include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Tests time real processes on a 2-core machine: keep the parallelism modest.
+    maxWorkers: 2,
+  },
+});

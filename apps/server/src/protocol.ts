@@ -28,7 +28,7 @@ export const Limits = z.object({
   maxRunsPerConnection: z.number(),
   maxRunsTotal: z.number(),
   maxFiles: z.number(),
-  maxFileBytes: z.number(),
+  maxScenarioBytes: z.number(),
 });
 export type Limits = z.infer<typeof Limits>;
 

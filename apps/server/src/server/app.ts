@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { configSchemas, dialectCatalog, parseScenario, ScenarioError, validateScenario } from '@hookplay/engine';
+import type { DialectsResponse, Limits, ValidateResponse } from '../protocol.js';
+import { scenarioTooLarge } from './limits.js';
+import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
+import { staticFiles } from './static-files.js';
+import { tokenMatches } from './token.js';
+
+export interface AppOptions {
+  token: string;
+  policy: OriginPolicy;
+  webRoot: string;
+  version: string;
+  limits: Limits;
+}
+
+function bearer(header: string | undefined): string | null {
+  const m = header ? /^Bearer\s+(\S+)$/.exec(header) : null;
+  return m?.[1] ?? null;
+}
+
+/** The HTTP side: health, catalog, validation, and the built web app. The WebSocket lives in ws.ts. */
+export function createApp({ token, policy, webRoot, version, limits }: AppOptions): Hono {
+  const app = new Hono();
+
+  // Before any routing: a foreign Host means DNS rebinding or a confused proxy.
+  app.use('*', async (c, next) => {
+    const host = c.req.header('host');
+    if (!hostAllowed(policy, host)) return c.json({ error: `host ${JSON.stringify(host ?? '')} is not served here` }, 403);
+    if (!originAllowed(policy, c.req.header('origin'), host)) return c.json({ error: 'cross-origin requests are refused' }, 403);
+    await next();
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true, version }));
+
+  app.use('/api/*', async (c, next) => {
+    if (!tokenMatches(token, bearer(c.req.header('authorization')))) {
+      return c.json({ error: 'missing or wrong token: open the URL printed by `hookplay serve`' }, 401);
+    }
+    await next();
+  });
+
+  app.get('/api/dialects', (c) => {
+    const body: DialectsResponse = { version, dialects: dialectCatalog(), schemas: configSchemas() };
+    return c.json(body);
+  });
+
+  app.post(
+    '/api/validate',
+    bodyLimit({ maxSize: limits.maxPayloadBytes, onError: (c) => c.json({ error: `the request is larger than ${limits.maxPayloadBytes} bytes` }, 413) }),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
+      }
+      const raw = typeof body === 'object' && body !== null && 'scenario' in body ? (body as { scenario: unknown }).scenario : undefined;
+      if (raw === undefined) return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
+      let response: ValidateResponse;
+      try {
+        const scenario = parseScenario(raw);
+        const tooLarge = scenarioTooLarge(scenario, limits);
+        response = tooLarge
+          ? { ok: false, problems: [{ path: 'files', message: tooLarge }], diagnostics: [] }
+          : (() => {
+              const diagnostics = validateScenario(scenario);
+              return { ok: !diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics };
+            })();
+      } catch (e) {
+        if (!(e instanceof ScenarioError)) throw e;
+        response = { ok: false, problems: e.problems.map(({ path, message }) => ({ path, message })), diagnostics: [] };
+      }
+      return c.json(response);
+    },
+  );
+
+  app.all('/api/*', (c) => c.json({ error: `no such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.get('*', staticFiles(webRoot));
+  app.onError((err, c) => {
+    process.stderr.write(`hookplay serve: ${err.stack ?? err.message}\n`);
+    return c.json({ error: 'internal error' }, 500);
+  });
+  return app;
+}

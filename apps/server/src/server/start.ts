@@ -1,0 +1,106 @@
+import { mkdtemp, readFileSync, rm } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { getRequestListener } from '@hono/node-server';
+import { killAllHookGroups } from '@hookplay/engine';
+import type { Limits } from '../protocol.js';
+import { createApp } from './app.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import { originPolicy } from './origins.js';
+import { RunRegistry } from './run-registry.js';
+import { newToken } from './token.js';
+import { attachWebSocket } from './upgrade.js';
+
+export const DEFAULT_PORT = 4477;
+
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  /** For tests; a launch always gets a fresh random token otherwise. */
+  token?: string;
+  webRoot?: string;
+  limits?: Partial<Limits>;
+}
+
+export interface RunningServer {
+  url: string;
+  origin: string;
+  port: number;
+  host: string;
+  token: string;
+  /** Cancels every run (killing their process groups), removes run directories, closes the server. */
+  close(): Promise<void>;
+}
+
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const defaultWebRoot = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export class ServeError extends Error {}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EADDRINUSE') reject(new ServeError(`port ${port} is already in use on ${host}: pick another with --port N, or --port 0 for any free port`));
+      else if (e.code === 'EADDRNOTAVAIL') reject(new ServeError(`cannot listen on ${host}: no such address on this machine`));
+      else if (e.code === 'EACCES') reject(new ServeError(`not allowed to listen on port ${port}: use a port above 1023`));
+      else reject(e);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? newToken();
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const runDir = await promisify(mkdtemp)(join(tmpdir(), 'hookplay-server-'));
+  const registry = new RunRegistry(limits.maxRunsTotal);
+
+  // The app needs the real port for its Host allow-list, so the listener is attached after listen().
+  let handler: ReturnType<typeof getRequestListener> | undefined;
+  const server = createServer((req, res) => handler!(req, res));
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? DEFAULT_PORT, host);
+  } catch (e) {
+    await promisify(rm)(runDir, { recursive: true, force: true });
+    throw e;
+  }
+  const policy = originPolicy(host, port);
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
+  handler = getRequestListener(app.fetch);
+  const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir });
+
+  // A wildcard bind is reachable on loopback, and only loopback names pass the Host check for it.
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const urlHost = shownHost.includes(':') && !shownHost.startsWith('[') ? `[${shownHost}]` : shownHost;
+  const origin = `http://${urlHost}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    host,
+    token,
+    close: () =>
+      (closing ??= (async () => {
+        for (const s of ws.sessions) s.cancelAll();
+        await registry.cancelAll();
+        killAllHookGroups();
+        ws.close();
+        server.closeAllConnections();
+        await new Promise<void>((r) => server.close(() => r()));
+        await promisify(rm)(runDir, { recursive: true, force: true });
+      })()),
+  };
+}

@@ -20,6 +20,11 @@ export class RunRegistry {
     return controller;
   }
 
+  /** The run's answer is out: it no longer counts against the cap (only its directory is being removed). */
+  release(controller: AbortController): void {
+    this.active.delete(controller);
+  }
+
   track(controller: AbortController, run: Promise<unknown>): void {
     const done = run.finally(() => {
       this.active.delete(controller);
@@ -31,6 +36,7 @@ export class RunRegistry {
   /** Cancels every run and waits (bounded) until their processes and directories are gone. */
   async cancelAll(waitMs = 5000): Promise<void> {
     for (const c of this.active) c.abort();
+    // Released runs are past their processes; waiting for `settled` still covers their cleanup.
     const all = Promise.allSettled([...this.settled]);
     await Promise.race([all, new Promise((r) => setTimeout(r, waitMs).unref())]);
   }

@@ -98,6 +98,11 @@ export class Session {
       onEvent: (event) => {
         // A slow client must not make the server buffer unbounded output; the outcome carries it all.
         if (event.type === 'hook-output' && this.ws.bufferedAmount > BACKPRESSURE_BYTES) return;
+        if (event.type === 'outcome') {
+          // Every process is gone once the outcome exists: a client may start its next run right away.
+          this.runs.delete(id);
+          registry.release(controller);
+        }
         this.send({ type: 'timeline', id, seq: seq++, event });
       },
     }).then(

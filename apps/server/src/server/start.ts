@@ -31,6 +31,8 @@ export interface RunningServer {
   port: number;
   host: string;
   token: string;
+  /** Where run workspaces are created; emptied as runs end, removed on close. */
+  runDir: string;
   /** Cancels every run (killing their process groups), removes run directories, closes the server. */
   close(): Promise<void>;
 }
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     host,
     token,
+    runDir,
     close: () =>
       (closing ??= (async () => {
         for (const s of ws.sessions) s.cancelAll();

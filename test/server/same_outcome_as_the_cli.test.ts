@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../apps/server/src/server/start.js';
+import type { Outcome } from '../../packages/engine/src/outcome.js';
+import { CLI, CONFORMANCE, hasConformance } from '../support/paths.js';
+import { launch } from '../support/server.js';
+import { connect, isOutcomeOf, type Client } from '../support/ws-client.js';
+
+/** What must not differ between two runs of one scenario: everything but timings and pids. */
+function stable(o: Outcome) {
+  return {
+    ...o,
+    eventOut: o.eventOut && typeof o.eventOut === 'object' ? { ...(o.eventOut as object), timestamp: undefined } : o.eventOut,
+    hooks: o.hooks.map(({ startMs, durationMs, ...rest }) => rest),
+  };
+}
+
+let server: RunningServer;
+let client: Client;
+beforeAll(async () => {
+  server = await launch();
+  client = await connect(server.origin, server.token);
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe.runIf(hasConformance)('every conformance scenario gives the same outcome over the WebSocket as `hookplay run --json`', () => {
+  const files = hasConformance ? readdirSync(CONFORMANCE).filter((f) => f.endsWith('.hookplay.json')) : [];
+  it.each(files)('%s', async (file) => {
+    const path = join(CONFORMANCE, file);
+    const scenario = JSON.parse(readFileSync(path, 'utf8'));
+    const id = file.replace(/\.hookplay\.json$/, '');
+    client.send({ type: 'run', id, scenario });
+    const [message, cli] = await Promise.all([client.waitFor(isOutcomeOf(id)), promisify(execFile)('node', [CLI, 'run', path, '--json'])]);
+    const viaWs = message.event.type === 'outcome' ? message.event.outcome : null;
+    expect(stable(viaWs!)).toEqual(stable(JSON.parse(cli.stdout) as Outcome));
+  });
+});

@@ -79,6 +79,20 @@ describe('a run streams over the WebSocket', () => {
     expect(order).toEqual(['hook-start:0', 'hook-end:0', 'hook-start:1', 'hook-end:1']);
   });
 
+  it("gives hooks a minimal environment, never the server's own variables", async () => {
+    process.env.HOOKPLAY_TEST_SECRET = 'hunter2';
+    try {
+      client.send({ type: 'run', id: 'env-1', scenario: mirriScenario(['env']) });
+      const done = await client.waitFor(isOutcomeOf('env-1'));
+      const env = done.event.type === 'outcome' ? done.event.outcome.hooks[0]!.stdout : '';
+      const names = env.trim().split('\n').map((l) => l.split('=')[0]).filter((n) => n !== 'PWD' && n !== 'SHLVL' && n !== '_');
+      expect(env).not.toContain('hunter2');
+      expect(names.sort()).toEqual(['HOME', 'LANG', 'PATH', 'TMPDIR']);
+    } finally {
+      delete process.env.HOOKPLAY_TEST_SECRET;
+    }
+  });
+
   it('keeps runs of one connection apart by id', async () => {
     client.send({ type: 'run', id: 'x-1', scenario: mirriScenario(['echo one']) });
     client.send({ type: 'run', id: 'x-2', scenario: mirriScenario(['echo two']) });

@@ -3,6 +3,7 @@ import { getDialect } from './dialects/index.js';
 import type { Diagnostic } from './outcome.js';
 import type { Scenario } from './scenario.js';
 import { closest } from './util/suggest.js';
+import type { JsonObject } from './util/json.js';
 
 /** The dialect's catalog entry for the scenario's event, or an error diagnostic that says what exists. */
 export function findEvent(dialect: Dialect<HookEntry>, name: string): { event: EventSpec } | { error: Diagnostic } {
@@ -24,7 +25,13 @@ export function findEvent(dialect: Dialect<HookEntry>, name: string): { event: E
  */
 export function validateScenario(scenario: Scenario): Diagnostic[] {
   const dialect = getDialect(scenario.dialect);
-  const loaded = dialect.load(scenario.files, scenario.host ?? {});
+  const host = scenario.host ?? {};
+  const loaded = dialect.load(scenario.files, host);
   const found = findEvent(dialect, scenario.event);
-  return 'error' in found ? [found.error, ...loaded.diagnostics] : loaded.diagnostics;
+  if ('error' in found) return [found.error, ...loaded.diagnostics];
+  // Planning is pure (no process, no file), so matcher problems show up while typing too.
+  const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: PLACEHOLDER_PATHS, baseEnv: {} });
+  return [...loaded.diagnostics, ...prepared.diagnostics];
 }
+
+const PLACEHOLDER_PATHS = { home: '/home/you', project: '/home/you/project' };

@@ -131,6 +131,23 @@ describe('open-strix: replacement and pass-through', () => {
     expect(JSON.parse(stdin.get(1)!)).toMatchObject(PAYLOAD);
   });
 
+  it('treats a NUL byte in HOOK_EVENT (from a hook-set type) as hook_exec_error', async () => {
+    const files = {
+      'skills/s/hooks.json': hooksJson(hook('nul-type', py('e["type"] = "a\\u0000b"')), hook('victim', sh(answer)), hook('spy', 'cat >&2')),
+    };
+    const { outcome, stdin } = await run(files, 'pre_tool_call', PAYLOAD);
+    expect(outcome.hooks[1]!.effect).toBe('error');
+    expect(find(outcome.diagnostics, 'hook.hook_exec_error')).toMatchObject({ hook: 1 });
+    expect(JSON.parse(stdin.get(2)!).args).toEqual(PAYLOAD.args);
+  });
+
+  it('warns that a background process holding the pipes would keep the real host waiting', async () => {
+    const { outcome } = await run(withSpy(hook('daemon', `sleep 20 & printf '%s' ${shellQuote(answer)}`, { timeout_seconds: 2 })), 'pre_tool_call', PAYLOAD);
+    expect(outcome.hooks[0]).toMatchObject({ exitCode: 0, timedOut: false, effect: 'replace' });
+    expect(outcome.hooks[0]!.durationMs!).toBeLessThan(2_000);
+    expect(find(outcome.diagnostics, 'hook.background-process').message).toMatch(/past 2 s logs hook_timeout/);
+  });
+
   it('calls an answer identical to the event a no-op effect', async () => {
     const { outcome } = await run(withSpy(hook('echo', py('pass'))), 'pre_tool_call', PAYLOAD);
     expect(outcome.hooks[0]!.effect).toBe('none');

@@ -102,6 +102,12 @@ export function readStep(entry: StrixEntry, index: number, eventName: string, cu
     return passThrough('error');
   }
 
+  if (result.leftovers) {
+    // open-strix's communicate() waits for EOF on both pipes, not for the shell to exit.
+    diagnostics.push(
+      diag('info', 'hook.background-process', `${who} exited but left a process running, which hookplay killed. open-strix reads until stdout and stderr close: if that process still holds them, the real host waits for it to finish, and past ${formatSeconds(entry.timeoutMs)} logs hook_timeout and passes the event through (start background work with its output redirected: cmd >/dev/null 2>&1 &)`, at),
+    );
+  }
   if (result.dropped.stdout > 0) {
     diagnostics.push(
       diag('warning', 'hook.stdout-cut', `${who} printed more than hookplay keeps (${result.dropped.stdout} bytes of stdout cut); open-strix reads all of it, so its answer may read differently there`, at),

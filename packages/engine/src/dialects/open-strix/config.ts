@@ -6,7 +6,7 @@ import type { HookEntry, LoadResult } from '../dialect.js';
 import { diag } from '../shared/results.js';
 import { parseChatHistory } from './conversation.js';
 import { STRIX_EVENT_NAMES } from './events.js';
-import { comparePaths, pyFloat, pyRepr, pyStr, pyTruthy } from './python.js';
+import { comparePaths, pyFloat, pyStr, pyTruthy } from './python.js';
 
 export const HOOKS_FILE = /^skills\/(?:.+\/)?hooks\.json$/;
 export const CHAT_HISTORY = 'logs/chat-history.jsonl';
@@ -120,7 +120,7 @@ function readTimeout(entry: JsonObject, label: string, at: Partial<Diagnostic>, 
   const real = pyFloat(raw);
   if (real !== null && (real > 0 || Number.isNaN(real))) {
     notes.push(
-      diag('info', 'divergence.timeout-float', `${label} timeout_seconds ${pyRepr(raw)}: the docs fall back to ${DEFAULT_TIMEOUT_S} s (hookplay follows them); the real open-strix reads it with float() as ${pyStr(real)} s`, at),
+      diag('info', 'divergence.timeout-float', `${label} timeout_seconds ${JSON.stringify(raw)}: the docs fall back to ${DEFAULT_TIMEOUT_S} s (hookplay follows them); the real open-strix reads it with float() as ${pyStr(real)} s`, at),
     );
   }
   return DEFAULT_TIMEOUT_S;
@@ -162,7 +162,7 @@ function loadFile(file: string, text: string, entries: StrixEntry[], diagnostics
 
   const skillDir = file.slice(0, file.lastIndexOf('/'));
   root.hooks.forEach((item, i) => {
-    const label = `${file} hooks[${i}]`;
+    const label = `hooks[${i}]`;
     const at = (key?: string): Partial<Diagnostic> => where(key === undefined ? ['hooks', i] : ['hooks', i, key]);
     if (!isObject(item)) {
       diagnostics.push(diag('warning', 'config.entry-not-object', `${label} is ${describeType(item)}, not an object: open-strix skips it without logging anything`, at()));

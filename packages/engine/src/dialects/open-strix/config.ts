@@ -6,7 +6,7 @@ import type { HookEntry, LoadResult } from '../dialect.js';
 import { diag } from '../shared/results.js';
 import { parseChatHistory } from './conversation.js';
 import { STRIX_EVENT_NAMES } from './events.js';
-import { comparePaths, pyFloat, pyStr, pyTruthy } from './python.js';
+import { comparePaths, pyFloat, pyStr, pyStrip, pyTruthy } from './python.js';
 
 export const HOOKS_FILE = /^skills\/(?:.+\/)?hooks\.json$/;
 export const CHAT_HISTORY = 'logs/chat-history.jsonl';
@@ -50,12 +50,12 @@ function requiredText(entry: JsonObject, key: 'name' | 'command', label: string,
   const notes: Diagnostic[] = [];
   if (raw === undefined) return { missing: `no "${key}"`, notes };
   if (typeof raw === 'string') {
-    const value = raw.trim();
+    const value = pyStrip(raw);
     return value ? { value, notes } : { missing: `"${key}" is empty`, notes };
   }
   if (typeof raw === 'number' || typeof raw === 'boolean') {
     notes.push(diag('warning', 'config.field-coerced', `${label} "${key}" is ${describeType(raw)}; open-strix converts it with str() to "${pyStr(raw)}"`, at));
-    return { value: pyStr(raw), notes };
+    return { value: pyStrip(pyStr(raw)), notes };
   }
   notes.push(
     diag('info', 'divergence.field-stringified', `${label} "${key}" is ${describeType(raw)}: the docs require a ${key}, so hookplay drops the entry; the real open-strix converts it with str() to ${JSON.stringify(pyStr(raw))} and keeps it`, at),
@@ -78,7 +78,7 @@ function readEvents(entry: JsonObject, label: string, at: Partial<Diagnostic>): 
     return { missing: 'no "events" (or a single "event")', notes };
   }
   if (!Array.isArray(raw)) return { missing: `"events" must be a list, not ${describeType(raw)}`, notes };
-  const names = raw.map((item) => pyStr(item).trim()).filter((name) => name !== '');
+  const names = raw.map((item) => pyStrip(pyStr(item))).filter((name) => name !== '');
   const invalid = names.filter((name) => !STRIX_EVENT_NAMES.includes(name));
   if (invalid.length > 0) {
     const hints = invalid.map((name) => {
@@ -180,7 +180,7 @@ function loadFile(file: string, text: string, entries: StrixEntry[], diagnostics
     const events = readEvents(item, label, at('events' in item ? 'events' : 'event'));
     notes.push(...name.notes, ...command.notes, ...events.notes);
     const missing = [name, command, events].flatMap((f) => ('missing' in f ? [f.missing] : []));
-    if (missing.length > 0 || !('value' in name) || !('value' in command) || !('value' in events)) {
+    if (!('value' in name) || !('value' in command) || !('value' in events)) {
       diagnostics.push(...notes);
       diagnostics.push(diag('error', 'config.hook_missing_fields', `hook_missing_fields: ${label}${'value' in name ? ` ("${name.value}")` : ''}: ${missing.join('; ')}; open-strix drops this entry`, at()));
       return;

@@ -1,0 +1,48 @@
+/**
+ * The repo's example scenarios, bundled at build time. Each file is its own lazy chunk, loaded when the
+ * gallery opens, so the first page load stays small and the gallery needs no server.
+ */
+import { parseScenario, type Scenario } from '@hookplay/engine/browser';
+import { DIALECTS } from './catalog';
+
+const modules = import.meta.glob<Record<string, unknown>>('../../../../scenarios/**/*.hookplay.json', { import: 'default' });
+
+export interface Example {
+  /** Path under scenarios/, e.g. `mirri/block-rm-rf.hookplay.json`. */
+  id: string;
+  scenario: Scenario;
+}
+
+export interface ExampleGroup {
+  dialect: string;
+  label: string;
+  examples: Example[];
+}
+
+export const exampleCount = Object.keys(modules).length;
+
+let loaded: Promise<{ groups: ExampleGroup[]; broken: string[] }> | null = null;
+
+export function loadExamples(): Promise<{ groups: ExampleGroup[]; broken: string[] }> {
+  loaded ??= (async () => {
+    const broken: string[] = [];
+    const entries = await Promise.all(
+      Object.entries(modules).map(async ([path, load]) => {
+        const id = path.replace(/^.*?scenarios\//, '');
+        try {
+          return { id, scenario: parseScenario(await load()) };
+        } catch {
+          // An example that no longer parses is a repo bug; list it rather than hide the whole gallery.
+          broken.push(id);
+          return null;
+        }
+      }),
+    );
+    const examples = entries.filter((e): e is Example => e !== null).sort((a, b) => a.id.localeCompare(b.id));
+    const groups = DIALECTS.map((d) => ({ dialect: d.id as string, label: d.label, examples: examples.filter((e) => e.scenario.dialect === d.id) })).filter(
+      (g) => g.examples.length > 0,
+    );
+    return { groups, broken };
+  })();
+  return loaded;
+}

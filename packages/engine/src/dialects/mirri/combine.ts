@@ -55,8 +55,6 @@ export function settleMirri({ prepared, event, results, loaded }: SettleInput<Mi
   if (name === 'RewriteToolInput') return settleRewrite(answers, base, 'RewriteToolInput');
 
   const blocks = answers.filter((a): a is { index: number; answer: Extract<MirriAnswer, { kind: 'block' }> } => a.answer.kind === 'block');
-  for (const b of blocks) effects.set(b.index, 'block');
-
   if (name === 'Stop' && prepared.input.stop_hook_active === true) {
     diagnostics.push(
       diag('info', 'divergence.stop-hook-active', 'the docs send stop_hook_active: true on later Stop triggers (hookplay follows them); the real Mirri never sends true and does not run Stop hooks again once the turn used its continuation'),
@@ -67,6 +65,8 @@ export function settleMirri({ prepared, event, results, loaded }: SettleInput<Mi
     }
   }
 
+  // Set only once the blocks count: an ignored block (stop_hook_active) contributes nothing.
+  for (const b of blocks) effects.set(b.index, 'block');
   const winner = blocks[0];
   if (winner) {
     const reason = winner.answer.reason;
@@ -125,7 +125,8 @@ function settleRewrite(answers: { index: number; answer: MirriAnswer }[], base: 
   const rewrites = answers.filter((a) => a.answer.kind === 'ok' && a.answer.updatedInput !== undefined);
   const first = rewrites[0];
   if (!first || first.answer.kind !== 'ok' || !first.answer.updatedInput) return base;
-  for (const r of rewrites) effects.set(r.index, 'rewrite');
+  // A null or non-object updatedInput rewrites nothing, even alone: it keeps the original arguments.
+  for (const r of rewrites) effects.set(r.index, r.answer.kind === 'ok' && isObject(r.answer.updatedInput?.value) ? 'rewrite' : 'none');
   const value = first.answer.updatedInput.value;
   const later = rewrites.slice(1).map((r) => ordinal(r.index));
   const hidden = later.length ? `; later rewrites (${later.join(', ')}) are hidden, whatever order they finished in` : '';

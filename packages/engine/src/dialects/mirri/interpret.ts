@@ -58,7 +58,8 @@ export function interpretMirri(entry: MirriEntry, event: string, result: Process
   }
   const decision = hso.permissionDecision;
   if (decision === 'deny') {
-    const reason = str(hso.permissionDecisionReason) ?? defaultBlockReason(event);
+    // An empty reason is no reason: the host's default text, as for exit 2 with empty stderr.
+    const reason = str(hso.permissionDecisionReason) || defaultBlockReason(event);
     if ('updatedInput' in hso) notes.push('updatedInput is dropped because the hook denies');
     return { kind: 'block', via: 'permissionDecision deny', reason, ...(message !== undefined ? { message } : {}), notes };
   }

@@ -99,9 +99,16 @@ describe('mirri config: missing and mistyped fields fail the whole file', () => 
   });
 
   it('rejects hooks written as a single table instead of an array of tables', async () => {
-    const { outcome } = await run({ config: '[hooks]\nevent = "PreToolUse"\ncommand = "exit 2"\n', event: 'PreToolUse', payload: bash('ls') });
-    expect(find(outcome.diagnostics, 'config.hooks-not-array').level).toBe('error');
+    const { outcome } = await run({ config: '# my hooks\n\n[hooks]\nevent = "PreToolUse"\ncommand = "exit 2"\n', event: 'PreToolUse', payload: bash('ls') });
+    // Regression: the error used to point at line 1 wherever the table was.
+    expect(find(outcome.diagnostics, 'config.hooks-not-array')).toMatchObject({ level: 'error', line: 3 });
     expect(outcome.hooks).toEqual([]);
+  });
+
+  it('rejects hooks given as a plain value, on its line', async () => {
+    const { outcome } = await run({ config: 'model = "x"\nhooks = "all"\n', event: 'PreToolUse', payload: bash('ls') });
+    expect(find(outcome.diagnostics, 'config.hooks-not-array')).toMatchObject({ level: 'error', line: 2 });
+    expect(find(outcome.diagnostics, 'config.hooks-not-array').message).toMatch(/not a string/);
   });
 
   it('reports every bad entry, not only the first', async () => {

@@ -100,7 +100,8 @@ export function loadMirriConfig(files: Record<string, string>, host: HostSetting
     return result([]);
   }
   if (!Array.isArray(hooks)) {
-    diagnostics.push(diag('error', 'config.hooks-not-array', `hooks must be an array of tables ([[hooks]]), not ${describeType(hooks)}; the config fails to load`, { file, line: 1 }));
+    const line = text.split('\n').findIndex((l) => /^\s*(\[\s*hooks\s*\]|hooks\s*=)/.test(l)) + 1;
+    diagnostics.push(diag('error', 'config.hooks-not-array', `hooks must be an array of tables ([[hooks]]), not ${describeType(hooks)}; the config fails to load`, { file, line: line || 1 }));
     return result([]);
   }
 

@@ -83,7 +83,8 @@ export function settleMework({ prepared, event, results }: SettleInput<MeworkEnt
     const decision = winner.answer.decision!;
     settled.verdict = VERDICT[top];
     settled.reason = decision.reason;
-    diagnostics.push(diag('info', `rule.${top}-wins`, explainWinner(name, top, winner, winners, deciding), { hook: winner.index }));
+    const code = top === 'deny' && !PERMISSION_EVENTS.has(name) ? 'rule.block-wins' : `rule.${top}-wins`;
+    diagnostics.push(diag('info', code, explainWinner(name, top, winner, winners, deciding), { hook: winner.index }));
     for (const r of deciding) {
       const kind = r.answer.decision!.kind;
       if (DECISION_RANK[kind] < DECISION_RANK[top]) {

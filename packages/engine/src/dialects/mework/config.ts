@@ -164,7 +164,7 @@ function readFile(text: string, file: string, scope: 'user' | 'workspace', first
       const why = CLAUDE_CODE_ONLY_EVENTS.has(event)
         ? `it is a Claude Code event that Mework does not implement`
         : hint
-          ? `did you mean "${hint}"? Event names are case-sensitive`
+          ? `did you mean "${hint}"?${hint.toLowerCase() === event.toLowerCase() ? ' Event names are case-sensitive' : ''}`
           : `Mework's events are ${MEWORK_EVENT_NAMES.join(', ')}`;
       diagnostics.push(diag('warning', 'config.unknown-event', `Mework never fires ${event} (${why}): ${what}`, at(['hooks', event])));
     }

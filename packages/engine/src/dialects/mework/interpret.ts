@@ -195,6 +195,6 @@ function toObservation(event: string, answer: MeworkAnswer): MeworkAnswer {
   if (answer.context.length) said.push(answer.context.map((c) => c.via).join(' and '));
   if (answer.systemMessage !== undefined) said.push('a systemMessage');
   const notes = answer.notes.filter((n) => n.level === 'warning');
-  if (said.length) notes.push(info('rule.observation-only', `${event} is observation only: this hook's ${said.join(', ')} is recorded and never reaches the model`));
+  if (said.length) notes.push(info('rule.observation-only', `${event} is observation only: what this hook answered (${said.join(', ')}) is recorded and never reaches the model`));
   return { ...(answer.failed ? { failed: answer.failed } : {}), context: [], notes };
 }

@@ -24,7 +24,7 @@ export function parsePayload(text: string): PayloadParse {
     const lc = /line (\d+) column (\d+)/.exec(message);
     const pos = /position (\d+)/.exec(message);
     const at = lc ? { line: Number(lc[1]), column: Number(lc[2]) } : pos ? positionAt(text, Number(pos[1])) : positionAt(text, text.length);
-    return { ok: false, message: `the payload is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '')}`, ...at };
+    return { ok: false, message: `the payload is not valid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\s*at position \d+/, '')}`, ...at };
   }
 }
 

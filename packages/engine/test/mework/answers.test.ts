@@ -178,4 +178,41 @@ describe('mework: reading one hook — JSON fields', () => {
     expect(withCode(outcome, 'rule.observation-only')).toHaveLength(2);
     expect(withCode(outcome, 'match.async')).toHaveLength(1);
   });
+
+  it('SessionStart can block: the turn ends before any model request', async () => {
+    const outcome = await runMework({ event: 'SessionStart', payload: { source: 'startup' }, groups: [{ hooks: [cmd("printf 'ctx'"), cmd('exit 2')] }] });
+    expect(outcome).toMatchObject({ verdict: 'block', reason: DEFAULT, context: [], shown: { user: DEFAULT } });
+  });
+
+  it('continue: false without stopReason halts with the default reason; systemMessages follow in config order', async () => {
+    const outcome = await runMework({
+      event: 'UserPromptSubmit',
+      payload: { prompt: 'hi' },
+      groups: [{ hooks: [cmd(printJson({ systemMessage: 'one' })), cmd(printJson({ continue: false, systemMessage: 'two' })), cmd("printf 'dropped'")] }],
+    });
+    expect(outcome).toMatchObject({ halt: true, verdict: 'block', reason: DEFAULT, context: [], shown: { user: 'one\ntwo' } });
+    expect(outcome.stopReason).toBeUndefined();
+    expect(withCode(outcome, 'rule.context-dropped')).toHaveLength(1);
+  });
+
+  it('additionalContext on PreToolUse is kept even when another hook denies', async () => {
+    const outcome = await preToolUse([cmd(printJson(pre({ additionalContext: 'CI is red on main' }))), cmd('exit 2')]);
+    expect(outcome).toMatchObject({ verdict: 'block', context: ['CI is red on main'] });
+    expect(outcome.hooks.map((h) => h.effect)).toEqual(['context', 'block']);
+  });
+
+  it('JSON that is not an object is plain text: context on UserPromptSubmit, nothing on PreToolUse', async () => {
+    const prompt = await runMework({ event: 'UserPromptSubmit', payload: { prompt: 'hi' }, groups: [{ hooks: [cmd('echo 42')] }] });
+    expect(prompt.context).toEqual(['42']);
+    const tool = await preToolUse([cmd('echo \'["deny"]\'')]);
+    expect(tool.verdict).toBe('proceed');
+    expect(withCode(tool, 'hook.text-ignored')[0]!.message).toMatch(/JSON but not an object/);
+  });
+
+  it('an updatedInput without a permissionDecision still rewrites, with no decision', async () => {
+    const outcome = await preToolUse([cmd(printJson(pre({ updatedInput: { command: 'git status --short' } })))]);
+    expect(outcome).toMatchObject({ verdict: 'proceed', updatedInput: { command: 'git status --short' } });
+    expect(outcome.hooks[0]!.effect).toBe('rewrite');
+  });
 });
+

@@ -42,7 +42,11 @@ export interface MeworkSettings {
   read: string[];
   /** How many handler ids the files use (every element of every `hooks` array counts, valid or not). */
   handlerCount: number;
+  /** Login-shell startup files in the scenario: `bash -l` reads the first of them before every hook. */
+  loginFiles: string[];
 }
+
+const LOGIN_FILES = ['~/.bash_profile', '~/.bash_login', '~/.profile'];
 
 function describeType(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
@@ -88,7 +92,7 @@ export function loadMeworkConfig(files: Record<string, string>, host: HostSettin
   }
 
   checkHookIds(host.hookIds, nextId, entries, diagnostics);
-  const settings: MeworkSettings = { read, handlerCount: nextId };
+  const settings: MeworkSettings = { read, handlerCount: nextId, loginFiles: LOGIN_FILES.filter((f) => files[f] !== undefined) };
   return { entries, diagnostics, settings: { ...settings } };
 }
 

@@ -10,7 +10,6 @@ import { HOOKS_JSON_SCHEMA } from './schema.js';
 /** All synchronous hook work of one turn shares this budget; a run is one batch at the start of it. */
 export const TURN_BUDGET_MS = 5 * 60 * 1000;
 const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
-const LOGIN_FILES = ['~/.bash_profile', '~/.bash_login', '~/.profile'];
 
 const STARTER_HOOKS = `{
   "hooks": {
@@ -38,6 +37,18 @@ process.stdin.on('end', () => {
 });
 `;
 
+/**
+ * Mework (reference: shared/spec/mework-hooks.md). Choices where its docs and SEMANTICS are silent:
+ * - the catalog is the seven events the docs name; Claude Code-only events load with a "never fires" warning;
+ * - every element of a `hooks` array takes an id, valid or not, so one typo does not renumber the rest;
+ * - a schema error drops only the offending handler (or group); invalid JSON drops the whole file;
+ * - no `timeout` means the 10-minute ceiling (then the 5-minute turn budget applies);
+ * - matcher targets follow Claude Code: tool_name, SessionStart `source`, InstructionsLoaded `load_reason`;
+ * - identical commands are not merged: each handler is its own selectable entry;
+ * - `continue: false` outranks every decision (Claude Code's rule): the operation is blocked, except on Stop
+ *   where halting means the model stops;
+ * - `updatedInput` without a permissionDecision still rewrites; JSON that is not an object counts as plain text.
+ */
 export const mework: Dialect<MeworkEntry> = {
   id: 'mework',
   label: 'Mework',
@@ -53,13 +64,10 @@ export const mework: Dialect<MeworkEntry> = {
   process: { shell: ['bash', '-lc'], kill: { first: 'SIGKILL' }, outputCap: { bytesPerPipe: 64 * 1024, hostCap: true } },
   starter: { event: 'PreToolUse', files: { [WORKSPACE_FILE]: STARTER_HOOKS, '.mework/no-force-push.mjs': STARTER_SCRIPT } },
 
-  load(files, host) {
-    const loaded = loadMeworkConfig(files, host);
-    return { ...loaded, settings: { ...loaded.settings, loginFiles: LOGIN_FILES.filter((f) => files[f] !== undefined) } };
-  },
+  load: loadMeworkConfig,
 
   prepare({ loaded, event, payload, host, paths, baseEnv }) {
-    const settings = loaded.settings as unknown as MeworkSettings & { loginFiles: string[] };
+    const settings = loaded.settings as unknown as MeworkSettings;
     const diagnostics: Diagnostic[] = [];
     const input = withBaseFields(
       {

@@ -143,6 +143,7 @@ function readJson(event: string, json: JsonObject, notes: Note[]): MeworkAnswer 
       }
       if (typeof hso.additionalContext === 'string') {
         if (hso.additionalContext.trim()) answer.context.push({ text: hso.additionalContext, via: 'additionalContext' });
+        else notes.push(info('hook.field-ignored', 'additionalContext is empty: nothing is added'));
       } else if (hso.additionalContext !== undefined) {
         notes.push(info('hook.field-ignored', `additionalContext must be a string; ${preview(hso.additionalContext, 30)} is ignored`));
       }

@@ -10,7 +10,8 @@ const deny = (reason?: string, more: Record<string, unknown> = {}) =>
 describe('mirri answers: exit 2 blocks', () => {
   it('uses trimmed stderr as the reason and ignores stdout', async () => {
     const { outcome } = await pre(`${printJson({ hookSpecificOutput: { permissionDecisionReason: 'from stdout', message: 'x' } })}; printf '  from stderr \\n\\n' >&2; exit 2`);
-    expect(outcome).toMatchObject({ verdict: 'block', reason: 'from stderr', shown: { user: 'from stderr' } });
+    // The docs: the reason is shown to the user and written back into the context for the model.
+    expect(outcome).toMatchObject({ verdict: 'block', reason: 'from stderr', shown: { user: 'from stderr', model: 'from stderr' } });
     expect(outcome.hooks[0]).toMatchObject({ exitCode: 2, effect: 'block' });
     expect(find(outcome.diagnostics, 'hook.note', 0).message).toMatch(/stdout is ignored on exit 2/);
   });
@@ -33,7 +34,7 @@ describe('mirri answers: exit 2 blocks', () => {
 describe('mirri answers: JSON on exit 0', () => {
   it('blocks on permissionDecision deny with permissionDecisionReason', async () => {
     const { outcome } = await pre(deny('Please use rg instead of grep'));
-    expect(outcome).toMatchObject({ verdict: 'block', reason: 'Please use rg instead of grep', shown: { user: 'Please use rg instead of grep' }, updatedInput: null });
+    expect(outcome).toMatchObject({ verdict: 'block', reason: 'Please use rg instead of grep', shown: { user: 'Please use rg instead of grep', model: 'Please use rg instead of grep' }, updatedInput: null });
     expect(outcome.hooks[0]).toMatchObject({ exitCode: 0, effect: 'block' });
     expect(find(outcome.diagnostics, 'rule.first-block-wins', 0).message).toMatch(/permissionDecision deny/);
   });

@@ -81,7 +81,8 @@ export function settleMirri({ prepared, event, results, loaded }: SettleInput<Mi
       settled.shown = { model: reason || defaultBlockReason('Stop') };
       diagnostics.push(diag('info', 'rule.stop-continues', 'the stop is blocked: the reason is injected as a user message and the conversation continues (one continuation per turn)'));
     } else {
-      settled.shown = { user: reason };
+      // PreToolUse: the docs show the reason to the user and write it back into the context for the model.
+      settled.shown = { user: reason, model: reason };
     }
     return settled;
   }

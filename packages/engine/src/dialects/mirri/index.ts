@@ -42,7 +42,7 @@ export const mirri: Dialect<MirriEntry> = {
       diagnostics.push(
         diag('warning', 'match.rewrite-flag-off', `RewriteToolInput fires only with the experimental flag hook-command-rewrite: set ${REWRITE_ENV}=true in host.env or [experimental] hook-command-rewrite = true in ${MIRRI_CONFIG}`),
       );
-    } else if (event.name === 'RewriteToolInput' && settings.rewriteFrom) {
+    } else if (event.name === 'RewriteToolInput' && settings.engine === 'v1' && settings.rewriteFrom) {
       diagnostics.push(diag('info', 'match.rewrite-flag-on', `hook-command-rewrite is on (${settings.rewriteFrom})`));
     }
 

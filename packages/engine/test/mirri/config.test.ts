@@ -57,6 +57,20 @@ describe('mirri config: unknown fields fail the whole file', () => {
     expect(outcome.hooks).toEqual([]);
   });
 
+  it('points at the hooks line when the entries are inline tables', async () => {
+    // Regression: without [[hooks]] headers the diagnostic had no line at all.
+    const config = 'model = "x"\nhooks = [\n  { event = "PreToolUse", command = "exit 2", name = "inline" },\n]\n';
+    const { outcome } = await run({ config, event: 'PreToolUse', payload: bash('ls') });
+    expect(find(outcome.diagnostics, 'config.unknown-field')).toMatchObject({ level: 'error', line: 2 });
+    expect(outcome.hooks).toEqual([]);
+  });
+
+  it('runs valid inline-table entries', async () => {
+    const config = 'hooks = [{ event = "PreToolUse", command = "echo inline >&2; exit 2" }]\n';
+    const { outcome } = await run({ config, event: 'PreToolUse', payload: bash('ls') });
+    expect(outcome).toMatchObject({ verdict: 'block', reason: 'inline' });
+  });
+
   it('accepts the five documented fields together', async () => {
     const { outcome } = await run({
       config: toml({ event: 'PreToolUse', matcher: 'Bash', command: 'true', timeout: 5, failClosed: false }),

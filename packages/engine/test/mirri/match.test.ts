@@ -55,6 +55,13 @@ describe('mirri matcher: a JavaScript regex, unanchored, case-sensitive', () => 
     expect([...stdin.keys()]).toEqual([1]);
     expect(outcome.verdict).toBe('proceed');
   });
+
+  it('skips "*" too: a glob habit, not a valid regex', async () => {
+    const { outcome, matched, ran } = await matching('PreToolUse', bash('ls'), ['*', '.*']);
+    expect(matched).toEqual([false, true]);
+    expect(ran).toEqual([false, true]);
+    expect(find(outcome.diagnostics, 'match.invalid-regex', 0).message).toMatch(/Nothing to repeat/);
+  });
 });
 
 describe('mirri matcher: what each event matches against', () => {

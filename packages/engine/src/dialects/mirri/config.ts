@@ -95,20 +95,22 @@ export function loadMirriConfig(files: Record<string, string>, host: HostSetting
   }
 
   const hooks = doc.hooks;
+  /** Where `hooks` is defined when it is not a [[hooks]] header: `hooks = [...]` (inline tables) or `[hooks]`. */
+  const hooksLine = text.split('\n').findIndex((l) => /^\s*(\[\s*hooks\s*\]|hooks\s*=)/.test(l)) + 1;
   if (hooks === undefined) {
     diagnostics.push(diag('info', 'config.no-hooks', 'the config has no [[hooks]] entries', { file }));
     return result([]);
   }
   if (!Array.isArray(hooks)) {
-    const line = text.split('\n').findIndex((l) => /^\s*(\[\s*hooks\s*\]|hooks\s*=)/.test(l)) + 1;
-    diagnostics.push(diag('error', 'config.hooks-not-array', `hooks must be an array of tables ([[hooks]]), not ${describeType(hooks)}; the config fails to load`, { file, line: line || 1 }));
+    diagnostics.push(diag('error', 'config.hooks-not-array', `hooks must be an array of tables ([[hooks]]), not ${describeType(hooks)}; the config fails to load`, { file, line: hooksLine || 1 }));
     return result([]);
   }
 
   const entries: MirriEntry[] = [];
   let failed = false;
   hooks.forEach((raw, i) => {
-    const at = (key?: string): Partial<Diagnostic> => ({ file, ...locateTomlArrayEntry(text, 'hooks', i, key) });
+    // Entries written inline (`hooks = [{ ... }]`) have no [[hooks]] header: point at the `hooks =` line.
+    const at = (key?: string): Partial<Diagnostic> => ({ file, ...(locateTomlArrayEntry(text, 'hooks', i, key) ?? (hooksLine ? { line: hooksLine, column: 1 } : {})) });
     const label = `[[hooks]] #${i + 1}`;
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       diagnostics.push(diag('error', 'config.entry-type', `${label} must be a table`, at()));

@@ -88,7 +88,7 @@ describe('watching parallel hooks', () => {
   it('shows a chain one hook after another', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
-    await page.getByRole('button', { name: 'Examples' }).click();
+    await page.getByRole('button', { name: 'Examples', exact: true }).click();
     await page.locator('[data-testid=example][data-id="open-strix/chain-each-sees-previous.hookplay.json"]').click();
     await run(page);
     expect(await waitForRunEnd(page)).toBe('done');

@@ -18,14 +18,48 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Served> {
+export interface ServeOptions {
+  /** A fixed port (to restart "the same" server); default: any free port. */
+  port?: number;
+  /**
+   * A fixed token, for a server that goes away and comes back as the same one (a network blip). The CLI
+   * always makes a fresh token, so this starts the same server code through its module entry instead.
+   */
+  token?: string;
+}
+
+/** A port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: ServeOptions = {}): Promise<Served> {
   for (const [file, what] of [
     [CLI, 'the server'],
     [WEB, 'the web app'],
   ] as const) {
     if (!existsSync(file)) throw new Error(`${what} is not built (${file} is missing): run \`npm run build\` first`);
   }
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
+  const port = String(options.port ?? 0);
+  const argv = options.token
+    ? [
+        '--input-type=module',
+        '-e',
+        `const { startServer } = await import(${JSON.stringify(`${REPO}apps/server/dist/server/start.js`)});
+         const s = await startServer({ port: ${port}, token: ${JSON.stringify(options.token)} });
+         process.stdout.write('hookplay is running at ' + s.url + '\\n');
+         process.once('SIGTERM', () => s.close().then(() => process.exit(0)));`,
+      ]
+    : [CLI, 'serve', '--port', port];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },

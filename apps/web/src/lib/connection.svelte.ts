@@ -92,6 +92,7 @@ export class Connection {
       return;
     }
     run.status = 'cancelling';
+    run.cancelRequested = true;
     ws.send(JSON.stringify({ type: 'cancel', id: run.id }));
   }
 

@@ -28,6 +28,8 @@ export interface Lane {
   durationMs: number | null;
   error: string | null;
   record: HookRecord | null;
+  /** The run ended (cancel, lost connection) while this hook was still running: it has no exit of its own. */
+  stopped: boolean;
 }
 
 /** Live output shown per lane; the outcome keeps (capped) everything, and is shown when the run ends. */
@@ -49,6 +51,8 @@ export class RunState {
   problems = $state.raw<Problem[]>([]);
   /** Latest `atMs` seen: the right edge of the timeline once the run is over. */
   lastAtMs = $state(0);
+  /** Whether this page asked for the cancel; otherwise a `cancelled` means the server stopped the run. */
+  cancelRequested = $state(false);
   /** Every event in order, for the bug report's text timeline. */
   readonly events: { seq: number; event: TimelineEvent }[] = [];
   /** performance.now() at the run's `atMs` 0, estimated from the first event's arrival. */
@@ -148,6 +152,7 @@ export class RunState {
           durationMs: null,
           error: null,
           record: null,
+          stopped: false,
         }));
         return;
       case 'hook-start': {
@@ -197,6 +202,14 @@ export class RunState {
   }
 
   #closeOpenLanes(): void {
-    for (const lane of this.lanes) if (lane.startMs !== null && lane.endMs === null) lane.endMs = this.lastAtMs;
+    const end = this.elapsed();
+    for (const lane of this.lanes) {
+      if (lane.startMs !== null && lane.endMs === null) {
+        lane.endMs = Math.max(end, lane.startMs);
+        lane.durationMs = lane.endMs - lane.startMs;
+        lane.stopped = true;
+      }
+    }
+    this.lastAtMs = Math.max(this.lastAtMs, end);
   }
 }

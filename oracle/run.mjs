@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `npm run oracle`: differential testing of hookplay's claude-code dialect against the real Claude Code CLI.
+//
+// For every case in cases.mjs: run `claude -p` offline (a local mock of the Messages API, proxies pointing at
+// it), observe what the host did, record it as a fixture (oracle/fixtures/<version>/<case>.json), then run the
+// same session through hookplay's engine and report every disagreement. `npm test` replays the fixtures
+// against the engine without the CLI (packages/engine/test/claude-code/oracle-replay.test.ts).
+//
+//   node oracle/run.mjs                 record every case and compare
+//   node oracle/run.mjs --case stop-    only cases whose id contains "stop-" (repeatable)
+//   node oracle/run.mjs --replay        compare the recorded fixtures only (no CLI)
+//   node oracle/run.mjs --no-engine     record only
+//   node oracle/run.mjs --keep          keep each case's run directory under oracle/.runs/
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CASES } from './cases.mjs';
+import { ensureCli, runCli, writeFiles } from './lib/cli.mjs';
+import { caseHash, checkTiming, compareObservations } from './lib/compare.mjs';
+import { startMockApi } from './lib/mock-api.mjs';
+import { observe, PROBE_DIR, probeSettings } from './lib/observe.mjs';
+
+const ORACLE = dirname(fileURLToPath(import.meta.url));
+const ROOT = dirname(ORACLE);
+export const VERSION = '2.1.332';
+const FIXTURES = join(ORACLE, 'fixtures', VERSION);
+const RUNS = join(ORACLE, '.runs');
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const filters = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] ? [argv[i + 1]] : []));
+const replay = flag('--replay');
+const withEngine = !flag('--no-engine');
+const keep = flag('--keep');
+
+const selected = CASES.filter((c) => filters.length === 0 || filters.some((f) => c.id.includes(f)));
+if (selected.length === 0) {
+  console.error(`no case matches ${filters.join(', ')}`);
+  process.exit(2);
+}
+
+/** Replies of the mocked model: one Bash tool call first (unless the case has none), then final texts. */
+export function modelScript(c) {
+  const tool = c.tool === undefined ? { command: 'echo original', description: 'run the command' } : c.tool;
+  return (n) => (n === 1 && tool ? { type: 'tool_use', name: 'Bash', input: tool } : { type: 'text', text: `FINAL_TEXT_${n}` });
+}
+
+async function record(c, bin) {
+  const root = join(RUNS, c.id);
+  rmSync(root, { recursive: true, force: true });
+  const home = join(root, 'home');
+  const project = join(root, 'proj');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(project, PROBE_DIR), { recursive: true });
+  writeFiles(c.files, home, project);
+  const mock = await startMockApi(modelScript(c));
+  let run;
+  try {
+    run = await runCli({
+      bin,
+      root,
+      home,
+      project,
+      mockUrl: mock.url,
+      allowedTools: c.allowedTools ?? 'Bash',
+      extraArgs: ['--settings', JSON.stringify(probeSettings())],
+      timeoutMs: 90_000,
+    });
+  } finally {
+    await mock.close();
+  }
+  const seen = observe({ stdout: run.stdout, requests: mock.requests, project, home, root });
+  const fixture = {
+    case: c.id,
+    title: c.title,
+    covers: c.covers,
+    host: { name: 'Claude Code', version: VERSION },
+    caseHash: caseHash(c),
+    recordedAt: new Date().toISOString().slice(0, 10),
+    observed: seen.observation,
+    gapsMs: seen.gapsMs,
+    cli: { exitCode: run.code, signal: run.signal, timedOut: run.timedOut, ms: run.ms, result: seen.result, otherTraffic: mock.other },
+    hookEvents: seen.hookEvents,
+  };
+  const problems = [];
+  if (run.code !== 0 || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);
+  if (mock.other.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
+  problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code'));
+  mkdirSync(FIXTURES, { recursive: true });
+  writeFileSync(join(FIXTURES, `${c.id}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
+  if (!keep) rmSync(root, { recursive: true, force: true });
+  return { fixture, problems };
+}
+
+async function loadEngine() {
+  const built = join(ROOT, 'packages/engine/dist/dialects/claude-code/session.js');
+  if (!flag('--no-build')) {
+    const r = spawnSync('npm', ['run', 'build', '--workspace', '@hookplay/engine'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('building @hookplay/engine failed');
+  }
+  if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+  return import(pathToFileURL(built).href);
+}
+
+async function main() {
+  const bin = replay ? null : ensureCli(VERSION);
+  const engine = withEngine ? await loadEngine() : null;
+  let failed = 0;
+  const t0 = Date.now();
+  for (const c of selected) {
+    const problems = [];
+    let fixture;
+    if (replay) {
+      const path = join(FIXTURES, `${c.id}.json`);
+      if (!existsSync(path)) {
+        console.log(`✗ ${c.id}: no fixture (run without --replay to record it)`);
+        failed++;
+        continue;
+      }
+      fixture = JSON.parse(readFileSync(path, 'utf8'));
+      if (fixture.caseHash !== caseHash(c)) problems.push('the case changed since its fixture was recorded: re-record it');
+    } else {
+      const recorded = await record(c, bin);
+      fixture = recorded.fixture;
+      problems.push(...recorded.problems);
+    }
+    if (engine) {
+      const sim = await engine.simulateSession({ files: c.files, tool: c.tool, allowedTools: c.allowedTools, version: VERSION });
+      problems.push(...compareObservations(c, fixture.observed, sim.observation));
+      problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
+    }
+    if (problems.length) {
+      failed++;
+      console.log(`✗ ${c.id} — ${c.title}`);
+      for (const p of problems) console.log(`    ${p}`);
+    } else {
+      console.log(`✓ ${c.id}`);
+    }
+  }
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  const mode = replay ? 'replayed' : 'recorded against Claude Code ' + VERSION;
+  console.log(`\n${selected.length - failed}/${selected.length} cases agree (${mode}${engine ? '' : ', engine not compared'}) in ${secs} s`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

@@ -81,7 +81,7 @@ describe('watching parallel hooks', () => {
     expect(c!.state).toBe('skipped');
     await expect(laneEls.nth(2).getByTestId('lane-why').textContent()).resolves.toMatch(/Read/);
     expect(d!.state).toBe('skipped');
-    await expect(laneEls.nth(3).textContent()).resolves.toContain('merged into #0');
+    await expect(laneEls.nth(3).textContent()).resolves.toContain('merged into #1');
     await expect(laneEls.nth(3).getByTestId('lane-why').textContent()).resolves.toMatch(/same command/);
   });
 

@@ -9,8 +9,9 @@ export function formatTimeout(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : formatMs(ms);
 }
 
-export function ordinalHook(index: number): string {
-  return `#${index}`;
+/** Hooks are numbered from 1 on screen, as the engine's messages say ("hook #1"); `index` counts from 0. */
+export function hookLabel(index: number): string {
+  return `#${index + 1}`;
 }
 
 /** A compact one-line preview of any JSON value. */

@@ -8,7 +8,7 @@ import { parseScenario, ScenarioError, type Outcome, type Scenario, type Scenari
 import type { ViewState } from './workspace.svelte';
 import type { RunState } from './run.svelte';
 import { describeEvent } from './timeline-text';
-import { formatMs } from './format';
+import { formatMs, hookLabel } from './format';
 
 export const HASH_KEY = 's';
 
@@ -104,19 +104,19 @@ function outcomeSection(outcome: Outcome): string {
   const hooks = outcome.hooks.map((h) => {
     const status = !h.ran
       ? h.duplicateOf !== null
-        ? `merged into #${h.duplicateOf}`
+        ? `merged into ${hookLabel(h.duplicateOf)}`
         : 'not run'
       : h.timedOut
         ? 'timed out'
         : h.signal
           ? h.signal
           : `exit ${h.exitCode}`;
-    return `| ${h.index} | \`${h.command.replace(/\|/g, '\\|').replace(/\n/g, ' ')}\` | ${h.matched ? 'yes' : 'no'} | ${status} | ${h.durationMs === null ? '' : formatMs(h.durationMs)} | ${h.effect} |`;
+    return `| ${hookLabel(h.index)} | \`${h.command.replace(/\|/g, '\\|').replace(/\n/g, ' ')}\` | ${h.matched ? 'yes' : 'no'} | ${status} | ${h.durationMs === null ? '' : formatMs(h.durationMs)} | ${h.effect} |`;
   });
   const parts = [lines.join('\n')];
   if (hooks.length > 0) parts.push(['| # | command | matched | result | time | effect |', '|---|---|---|---|---|---|', ...hooks].join('\n'));
   if (outcome.diagnostics.length > 0) {
-    parts.push(outcome.diagnostics.map((d) => `- ${d.level} \`${d.code}\`${d.hook !== undefined ? ` (hook #${d.hook})` : ''}: ${d.message}`).join('\n'));
+    parts.push(outcome.diagnostics.map((d) => `- ${d.level} \`${d.code}\`${d.hook !== undefined ? ` (hook ${hookLabel(d.hook)})` : ''}: ${d.message}`).join('\n'));
   }
   return parts.join('\n\n');
 }

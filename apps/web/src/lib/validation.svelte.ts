@@ -22,7 +22,9 @@ export class Validation {
 
   /** Validates `scenario` soon; `useServer` is false while there is no authorised connection. */
   schedule(scenario: ScenarioInput, token: string | null, useServer: boolean): void {
-    const key = JSON.stringify(scenario) + String(useServer);
+    // Title, description and expect change nothing the host would say: typing them triggers no request.
+    const { title: _t, description: _d, expect: _e, ...relevant } = scenario;
+    const key = JSON.stringify(relevant) + String(useServer);
     if (key === this.#lastKey) return;
     this.#lastKey = key;
     if (this.#timer !== null) clearTimeout(this.#timer);

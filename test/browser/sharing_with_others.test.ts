@@ -63,6 +63,23 @@ describe('sharing with others', () => {
     expect(await downloadScenario(third.page)).toEqual(original);
   });
 
+  it('opening a link never loses your own draft', async () => {
+    const { page } = await f.newPage();
+    await openPlayground(page, f.server.url);
+    await page.getByLabel('Scenario title').fill('Shared one');
+    await page.waitForTimeout(400);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await clipboard(page);
+
+    await page.getByLabel('Scenario title').fill('My own work');
+    await page.waitForTimeout(400);
+    await page.goto('about:blank');
+    await page.goto(link);
+    await expect.poll(() => page.getByLabel('Scenario title').inputValue()).toBe('Shared one');
+    await page.getByTestId('toast').getByRole('button', { name: 'Back to my draft' }).click();
+    await expect(page.getByLabel('Scenario title').inputValue()).resolves.toBe('My own work');
+  });
+
   it('a bug report has the scenario, the outcome, the timeline and the link', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);

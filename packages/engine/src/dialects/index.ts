@@ -1,5 +1,6 @@
 import type { Dialect, HookEntry } from './dialect.js';
 import type { DialectId } from './ids.js';
+import { claudeCode } from './claude-code/index.js';
 import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
@@ -11,6 +12,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   mirri: erase(mirri),
   mework: erase(mework),
   'open-strix': erase(openStrix),
+  'claude-code': erase(claudeCode),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

@@ -1,0 +1,275 @@
+import type { Diagnostic, Effect, Verdict } from '../../outcome.js';
+import { preview } from '../../util/json.js';
+import type { Settled, SettleInput } from '../dialect.js';
+import { diag, ordinal } from '../shared/results.js';
+import type { ClaudeCodeEntry, ClaudeCodeSettings } from './config.js';
+import { TOOL_EVENTS } from './events.js';
+import { DECISION_RANK, interpretClaudeCode, type ClaudeCodeAnswer, type Decision } from './interpret.js';
+import { stopBlockCap } from './version.js';
+import { DEFAULT_DENY_REASON, hookName, wording } from './wording.js';
+
+interface Read {
+  index: number;
+  /** When the hook's process ended, from the run's start: Claude Code reads answers in that order. */
+  endMs: number;
+  answer: ClaudeCodeAnswer;
+}
+
+/** A hook's decision, exit 2 first: it denies (or blocks) with `[command]: stderr`, whatever stdout says. */
+function decisionOf(a: ClaudeCodeAnswer): { kind: Decision; reason: string | null; text: string | null; via: string } | undefined {
+  if (a.exit2) return { kind: 'deny', reason: a.exit2.stderr || 'No stderr output', text: a.exit2.text, via: 'exit 2' };
+  if (a.decision) return { ...a.decision, text: a.decision.reason, via: a.decision.via };
+  return undefined;
+}
+
+function effectOf(a: ClaudeCodeAnswer, rewriteUsed: boolean): Effect {
+  if (a.failed) return 'error';
+  const d = decisionOf(a);
+  if (d?.kind === 'deny' || a.halt) return 'block';
+  if (rewriteUsed) return 'rewrite';
+  if (d) return d.kind;
+  if (a.additionalContext !== undefined || a.plain !== undefined) return 'context';
+  return 'none';
+}
+
+const names = (reads: Read[]) => reads.map((r) => ordinal(r.index)).join(', ');
+
+/**
+ * Claude Code's combination rules (2.1.332, each checked with the oracle). Hooks run in parallel and their answers
+ * are read in the order they finish:
+ * - PreToolUse: deny > ask > allow; among equals the last to finish gives the reason; the last hook to finish with
+ *   an updatedInput wins, and it replaces the whole input; a deny drops every rewrite; additionalContext of all
+ *   hooks reaches the model after the tool result, joined in finishing order; `continue: false` lets the tool run,
+ *   then ends the session.
+ * - Stop: a block continues the turn with the reason; UserPromptSubmit: a block means no model request at all.
+ */
+export function settleClaudeCode({ prepared, event, host, loaded, results }: SettleInput<ClaudeCodeEntry>): Settled {
+  const settings = loaded.settings as unknown as ClaudeCodeSettings;
+  const name = event.name;
+  const input = prepared.input;
+  const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;
+  const label = hookName(name, toolName);
+  const diagnostics: Diagnostic[] = [];
+  const effects = new Map<number, Effect>();
+
+  const reads: Read[] = [];
+  prepared.hooks.forEach((planned, index) => {
+    const result = results.get(index);
+    if (!result) return;
+    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs);
+    for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
+    if (answer.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(index)} ${answer.failed}: it counts as no answer, and ${name === 'PreToolUse' ? 'the tool call is not checked by it' : 'Claude Code carries on'}`, { hook: index }));
+    reads.push({ index, endMs: result.startMs + result.durationMs, answer });
+  });
+  // Claude Code reads answers as they arrive: by finishing time, plan order on ties.
+  reads.sort((a, b) => a.endMs - b.endMs || a.index - b.index);
+  if (reads.length > 1) {
+    diagnostics.push(diag('info', 'rule.finish-order', `the hooks finished in this order: ${names(reads)}; Claude Code reads their answers in that order, not in declaration order`));
+  }
+
+  const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
+  const user: string[] = [];
+  let rewriter: Read | undefined;
+
+  for (const r of reads) {
+    if (r.answer.notice) user.push(wording[r.answer.notice]);
+  }
+
+  const halting = reads.filter((r) => r.answer.halt);
+  const halt = halting[halting.length - 1];
+  if (halt) {
+    settled.halt = true;
+    const stopReason = halt.answer.halt!.stopReason;
+    if (stopReason !== null) settled.stopReason = stopReason;
+    diagnostics.push(diag('info', 'rule.halt', `${ordinal(halt.index)} answers continue: false: ${haltWords(name)}`, { hook: halt.index }));
+  }
+
+  switch (name) {
+    case 'PreToolUse':
+      rewriter = settlePreToolUse(reads, label, settled);
+      break;
+    case 'PermissionRequest':
+      rewriter = settlePermissionRequest(reads, settled);
+      break;
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+      settleBlocks(reads, settled, (r, d) => {
+        settled.shown = { model: wording.postToolBlocked(label, r.answer.command, d.text ?? DEFAULT_DENY_REASON) };
+        diagnostics.push(diag('info', 'rule.post-tool-blocked', `${ordinal(r.index)} blocks (${d.via}), but the tool already ran: the model is only told ${JSON.stringify(preview(settled.shown.model!, 100))}`, { hook: r.index }));
+      });
+      addContext(reads, label, settled);
+      break;
+    case 'Stop': {
+      const rules = settings.rules;
+      settleBlocks(reads, settled, (r, d) => {
+        const reason = d.text ?? DEFAULT_DENY_REASON;
+        settled.shown = { model: wording.stopFeedback(reason) };
+        if (d.via !== 'exit 2') settled.context.push(wording.stopBlockingError(r.answer.command, reason));
+        diagnostics.push(
+          diag('info', 'rule.stop-continues', `${ordinal(r.index)} blocks the stop (${d.via}): the model gets ${JSON.stringify(preview(settled.shown.model!, 80))} as a user message and keeps working${d.via === 'exit 2' ? '' : ', plus a system note naming the command'}`, { hook: r.index }),
+        );
+        if (rules) {
+          const cap = stopBlockCap(rules, host.env);
+          diagnostics.push(
+            diag('info', input.stop_hook_active === true ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides a Stop hook that blocks ${cap} times in a row and ends the turn${input.stop_hook_active === true ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : ''}`),
+          );
+        }
+      });
+      break;
+    }
+    case 'UserPromptSubmit':
+      settleBlocks(reads, settled, (r, d) => {
+        const prompt = typeof input.prompt === 'string' ? input.prompt : '';
+        user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
+        diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
+      });
+      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled);
+      break;
+    case 'SessionStart': {
+      const source = typeof input.source === 'string' ? input.source : 'startup';
+      for (const r of reads) if (decisionOf(r.answer)) diagnostics.push(diag('info', 'rule.cannot-block', `${ordinal(r.index)} tries to block, but SessionStart cannot block: ignored`, { hook: r.index }));
+      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled);
+      break;
+    }
+    default:
+      for (const r of reads) {
+        const said = decisionOf(r.answer) ? 'a decision' : r.answer.additionalContext !== undefined ? 'additionalContext' : r.answer.plain ? 'output' : null;
+        if (said) diagnostics.push(diag('info', 'rule.observation-only', `${ordinal(r.index)} answers with ${said}, but ${name} is observation only: Claude Code ignores it`, { hook: r.index }));
+      }
+  }
+
+  for (const r of reads) {
+    if (r.answer.systemMessage === undefined) continue;
+    user.push(r.answer.systemMessage);
+    diagnostics.push(diag('info', 'rule.system-message', `${ordinal(r.index)}'s systemMessage is shown to the user, never to the model`, { hook: r.index }));
+  }
+  for (const r of reads) effects.set(r.index, effectOf(r.answer, r === rewriter));
+  if (user.length) settled.shown = { ...settled.shown, user: user.join('\n\n') };
+  if (settings.rules === null) settled.verdict = 'proceed';
+  return settled;
+}
+
+function haltWords(event: string): string {
+  switch (event) {
+    case 'PreToolUse':
+      return 'the tool still runs (a deny would stop it), then the session ends: no further model request and no Stop hooks';
+    case 'UserPromptSubmit':
+      return 'the prompt is not sent: the session ends';
+    case 'Stop':
+      return 'the session ends, whatever a block says';
+    default:
+      return 'the session ends after this step';
+  }
+}
+
+/** PreToolUse: deny > ask > allow; returns the hook whose rewrite is used, if any. */
+function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read | undefined {
+  const { diagnostics } = settled;
+  const deciding = reads.filter((r) => decisionOf(r.answer));
+  let top: Decision | undefined;
+  for (const r of deciding) {
+    const kind = decisionOf(r.answer)!.kind;
+    if (!top || DECISION_RANK[kind] > DECISION_RANK[top]) top = kind;
+  }
+  const rewrites = reads.filter((r) => r.answer.updatedInput);
+  let rewriter: Read | undefined;
+
+  if (top) {
+    const equals = deciding.filter((r) => decisionOf(r.answer)!.kind === top);
+    const winner = equals[equals.length - 1]!;
+    const d = decisionOf(winner.answer)!;
+    settled.verdict = ({ deny: 'block', ask: 'ask', allow: 'allow' } as const satisfies Record<Decision, Verdict>)[top];
+    const weaker = deciding.filter((r) => DECISION_RANK[decisionOf(r.answer)!.kind] < DECISION_RANK[top!]);
+    const rank = weaker.length ? ` It beats ${weaker.map((r) => `${ordinal(r.index)}'s ${decisionOf(r.answer)!.kind}`).join(', ')}: deny > ask > allow, whatever the order.` : '';
+    const tie = equals.length > 1 ? ` ${names(equals.slice(0, -1))} also ${top}, but ${ordinal(winner.index)} finished last, so its reason is the one used.` : '';
+    if (top === 'deny') {
+      settled.reason = d.reason ?? DEFAULT_DENY_REASON;
+      settled.shown = { model: wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
+      diagnostics.push(diag('info', 'rule.deny-wins', `${ordinal(winner.index)} denies (${d.via}): the tool does not run, and the model gets ${JSON.stringify(preview(settled.shown.model!, 100))} as the tool result.${rank}${tie}`, { hook: winner.index }));
+      if (rewrites.length) diagnostics.push(diag('info', 'rule.rewrite-dropped', `the updatedInput of ${names(rewrites)} is not used: the call is denied`));
+    } else if (top === 'ask') {
+      settled.reason = d.reason;
+      settled.shown = { model: wording.askDenied(label, d.reason) };
+      diagnostics.push(
+        diag('info', 'rule.ask-wins', `${ordinal(winner.index)} asks (${d.via}): interactively the user is asked; with -p nobody can answer, so Claude Code denies and the model gets ${JSON.stringify(preview(settled.shown.model!, 100))}.${rank}${tie}`, { hook: winner.index }),
+      );
+    } else {
+      settled.reason = d.reason;
+      diagnostics.push(diag('info', 'rule.allow', `${ordinal(winner.index)} allows (${d.via}): the tool runs even if the permission rules would not allow it.${tie}`, { hook: winner.index }));
+    }
+  }
+
+  if (top !== 'deny' && rewrites.length) {
+    rewriter = rewrites[rewrites.length - 1]!;
+    settled.updatedInput = rewriter.answer.updatedInput!;
+    const hidden = rewrites.length > 1 ? `; it finished after ${names(rewrites.slice(0, -1))}, whose rewrites are lost (the last to finish wins, whatever the declaration order)` : '';
+    diagnostics.push(diag('info', 'rule.last-rewrite-wins', `${ordinal(rewriter.index)} rewrites the tool input to ${preview(settled.updatedInput, 80)}: it replaces the whole input, fields it leaves out are gone${hidden}`, { hook: rewriter.index }));
+    if (top === 'ask') diagnostics.push(diag('info', 'rule.rewrite-with-ask', 'the rewrite goes with the ask: interactively the user is asked about the rewritten call'));
+  }
+  addContext(reads, label, settled);
+  return rewriter;
+}
+
+function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefined {
+  const { diagnostics } = settled;
+  const deciding = reads.filter((r) => r.answer.decision || r.answer.exit2);
+  const denies = deciding.filter((r) => decisionOf(r.answer)!.kind === 'deny');
+  if (denies.length) {
+    const winner = denies[denies.length - 1]!;
+    const d = decisionOf(winner.answer)!;
+    settled.verdict = 'block';
+    settled.reason = d.reason ?? DEFAULT_DENY_REASON;
+    settled.shown = { model: d.text ?? DEFAULT_DENY_REASON };
+    diagnostics.push(diag('info', 'rule.permission-denied', `${ordinal(winner.index)} denies the permission (${d.via}): the tool does not run and the model gets ${JSON.stringify(preview(settled.shown.model!, 80))}`, { hook: winner.index }));
+    return undefined;
+  }
+  const allows = deciding.filter((r) => decisionOf(r.answer)!.kind === 'allow');
+  const winner = allows[allows.length - 1];
+  if (!winner) return undefined;
+  settled.verdict = 'allow';
+  diagnostics.push(diag('info', 'rule.permission-allowed', `${ordinal(winner.index)} grants the permission: the tool runs without asking`, { hook: winner.index }));
+  if (winner.answer.updatedInput) {
+    settled.updatedInput = winner.answer.updatedInput;
+    return winner;
+  }
+  return undefined;
+}
+
+/** Events where a deny is a block: the last hook to finish with a block gives the reason. */
+function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: NonNullable<ReturnType<typeof decisionOf>>) => void): void {
+  const blocks = reads.filter((r) => decisionOf(r.answer)?.kind === 'deny');
+  for (const r of reads) {
+    const d = decisionOf(r.answer);
+    if (d && d.kind !== 'deny') settled.diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing here: only a block counts`, { hook: r.index }));
+  }
+  const winner = blocks[blocks.length - 1];
+  if (!winner) return;
+  const d = decisionOf(winner.answer)!;
+  settled.verdict = 'block';
+  settled.reason = d.reason ?? DEFAULT_DENY_REASON;
+  if (blocks.length > 1) settled.diagnostics.push(diag('info', 'rule.last-block', `${names(blocks)} block; ${ordinal(winner.index)} finished last, so its reason is used`));
+  onBlock(winner, d);
+}
+
+/** additionalContext of every hook, in finishing order, as one text. */
+function addContext(reads: Read[], label: string, settled: Settled): void {
+  const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
+  if (!giving.length) return;
+  const text = wording.additionalContext(label, giving.map((r) => r.answer.additionalContext!));
+  settled.context.push(text);
+  settled.diagnostics.push(
+    diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context: the model reads ${JSON.stringify(preview(text, 100))}${label.startsWith('PreToolUse') || label.startsWith('PostToolUse') ? ' after the tool result' : ''}${giving.length > 1 ? ' (joined in the order the hooks finished)' : ''}`),
+  );
+}
+
+/** SessionStart and UserPromptSubmit: plain stdout (exit 0) is context too, one text per hook. */
+function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled): void {
+  for (const r of reads) {
+    const plain = r.answer.plain;
+    if (plain === undefined || plain === '') continue;
+    const text = wording.plainSuccess(plainLabel, plain);
+    settled.context.push(text);
+    settled.diagnostics.push(diag('info', 'rule.plain-context', `${ordinal(r.index)}'s plain stdout becomes context: the model reads ${JSON.stringify(preview(text, 100))}`, { hook: r.index }));
+  }
+  addContext(reads, contextLabel, settled);
+}

@@ -1,0 +1,108 @@
+import type { Diagnostic } from '../../outcome.js';
+import type { Dialect, Job, PlannedEntry } from '../dialect.js';
+import { diag, ordinal } from '../shared/results.js';
+import { settleClaudeCode } from './combine.js';
+import { describeTimeout, loadClaudeCodeSettings, LOCAL_SETTINGS, PROJECT_SETTINGS, USER_SETTINGS, type ClaudeCodeEntry, type ClaudeCodeSettings } from './config.js';
+import { CLAUDE_CODE_EVENTS } from './events.js';
+import { matchClaudeCode } from './match.js';
+import { buildPayload } from './payload.js';
+import { SETTINGS_JSON_SCHEMA } from './schema.js';
+import { VERIFIED_AGAINST, type VerifiedAgainst } from './verified.js';
+import { DEFAULT_VERSION } from './version.js';
+
+export { SUPPORTED_VERSIONS, DEFAULT_VERSION } from './version.js';
+export type { VerifiedAgainst } from './verified.js';
+
+const STARTER_SETTINGS = `{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          { "type": "command", "command": "sh .claude/hooks/no-rm-rf.sh", "timeout": 5 }
+        ]
+      }
+    ]
+  }
+}
+`;
+
+const STARTER_SCRIPT = `#!/bin/sh
+# Denies rm -rf: exit 2, the reason on stderr. Claude Code shows the model
+# "PreToolUse:Bash hook error: [sh .claude/hooks/no-rm-rf.sh]: <stderr>".
+if grep -q '"command":"rm -rf'; then
+  echo "Dangerous command detected, blocked" >&2
+  exit 2
+fi
+`;
+
+/**
+ * Claude Code, pinned to a version (`host.version`, see version.ts), verified against the real CLI by
+ * `npm run oracle`. Settings: ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json.
+ */
+export const claudeCode: Dialect<ClaudeCodeEntry> & { verifiedAgainst: VerifiedAgainst; defaultVersion: string } = {
+  id: 'claude-code',
+  label: 'Claude Code',
+  summary: 'hooks in ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; /bin/sh; parallel, read in finishing order; deny > ask > allow; exit 2 denies; verified against the real CLI.',
+  configFiles: [
+    { path: PROJECT_SETTINGS, language: 'json', description: 'Project settings, shared with the repository.', schema: SETTINGS_JSON_SCHEMA },
+    { path: LOCAL_SETTINGS, language: 'json', description: 'Project settings for this machine only (not committed).', schema: SETTINGS_JSON_SCHEMA },
+    { path: USER_SETTINGS, language: 'json', description: 'User settings, for every project.', schema: SETTINGS_JSON_SCHEMA },
+  ],
+  events: CLAUDE_CODE_EVENTS,
+  hostSettings: ['version', 'env'],
+  mode: 'parallel',
+  process: { shell: ['/bin/sh', '-c'], kill: { first: 'SIGTERM', killAfterMs: 1500 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
+  starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
+  verifiedAgainst: VERIFIED_AGAINST,
+  defaultVersion: DEFAULT_VERSION,
+
+  load: loadClaudeCodeSettings,
+
+  prepare({ loaded, event, payload, paths, baseEnv }) {
+    const settings = loaded.settings as unknown as ClaudeCodeSettings;
+    const diagnostics: Diagnostic[] = [];
+    const input = buildPayload(event.name, payload, paths);
+    const stdin = JSON.stringify(input);
+    const entries = loaded.entries.filter((e) => e.event === event.name);
+    const rules = settings.rules;
+
+    // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
+    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input));
+    const lastIndex = new Map<string, number>();
+    entries.forEach((entry, i) => {
+      if (matched[i]!.matched) lastIndex.set(entry.command, i);
+    });
+
+    const hooks: PlannedEntry<ClaudeCodeEntry>[] = entries.map((entry, index) => {
+      if (!rules) return { entry, matched: false, why: 'not run: the Claude Code version is unknown', duplicateOf: null, willRun: false };
+      if (settings.disabledBy) return { entry, matched: false, why: `not run: ${settings.disabledBy} sets "disableAllHooks": true`, duplicateOf: null, willRun: false };
+      const m = matched[index]!;
+      const at = { hook: index, file: entry.source, ...(entry.matcherAt ?? (entry.line ? { line: entry.line } : {})) };
+      if (m.invalid) diagnostics.push(diag('warning', 'match.invalid-regex', `${ordinal(index)}: ${m.why} (${m.invalid})`, at));
+      else if (m.hint) diagnostics.push(diag('info', 'match.near-miss', `${ordinal(index)}: ${m.why}`, at));
+      if (!m.matched) return { entry, matched: false, why: m.why, duplicateOf: null, willRun: false };
+      const kept = lastIndex.get(entry.command)!;
+      if (kept !== index) {
+        const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
+        diagnostics.push(
+          diag(
+            'info',
+            'rule.dedup',
+            `${ordinal(index)} has exactly the same command as ${ordinal(kept)}: Claude Code runs it once for ${event.name}, as the last declaration (${ordinal(kept)}${sameTimeout ? '' : `, whose timeout ${describeTimeout(entries[kept]!, rules)} applies instead of ${describeTimeout(entry, rules)}`})`,
+            { hook: index },
+          ),
+        );
+        return { entry, matched: true, why: `${m.why}; same command as ${ordinal(kept)}, so it runs once, as ${ordinal(kept)}`, duplicateOf: kept, willRun: false };
+      }
+      return { entry, matched: true, why: m.why, duplicateOf: null, willRun: true };
+    });
+
+    const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
+    const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env, timeoutMs: h.entry.timeoutMs, stdin }] : []));
+    if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once; Claude Code waits for all of them and reads their answers in the order they finish`));
+    return { hooks, jobs, input, diagnostics };
+  },
+
+  settle: settleClaudeCode,
+};

@@ -1,0 +1,82 @@
+import { MATCHER_FIELD } from './events.js';
+
+/** Only these characters: the matcher is a list of exact names, split on `|` and `,`. */
+const NAME_LIST = /^[A-Za-z0-9_|, ]+$/;
+
+export interface ClaudeCodeMatch {
+  matched: boolean;
+  why: string;
+  /** How the matcher was read. */
+  kind: 'all' | 'list' | 'regex' | 'no-matcher-event';
+  /** The regex engine's error when the matcher does not compile. */
+  invalid?: string;
+  /** A hint when a miss looks like a mistake (wrong case, a partial name read as an exact one). */
+  hint?: string;
+}
+
+/**
+ * Claude Code 2.1.332's matcher, checked against the real CLI:
+ * - trimmed; empty, absent or `*` match everything;
+ * - made only of letters, digits, `_`, `|`, `,` and spaces: a list of exact, case-sensitive names split on `|` and `,`
+ *   (`Bas` does not match Bash, `bash` does not either);
+ * - anything else: an unanchored JavaScript regex (`Bas.*`, `^Bas`, `a.` all match Bash);
+ * - events without a matcher value (UserPromptSubmit, Stop, PostToolBatch) run every group, whatever its matcher.
+ */
+export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>): ClaudeCodeMatch {
+  const field = MATCHER_FIELD[event];
+  const trimmed = matcher?.trim() ?? '';
+  if (field === undefined) {
+    const ignored = trimmed !== '' && trimmed !== '*';
+    return {
+      matched: true,
+      kind: 'no-matcher-event',
+      why: ignored ? `${event} has no matcher: the group runs whatever its matcher ${JSON.stringify(matcher)} says` : `${event} has no matcher: every group runs`,
+    };
+  }
+  if (matcher === undefined || matcher === null) return { matched: true, kind: 'all', why: 'no matcher: matches everything' };
+  if (trimmed === '') return { matched: true, kind: 'all', why: matcher === '' ? 'an empty matcher matches everything' : 'the matcher is blank once trimmed: matches everything' };
+  if (trimmed === '*') return { matched: true, kind: 'all', why: '"*" matches everything' };
+
+  const raw = input[field];
+  const value = typeof raw === 'string' ? raw : '';
+  const shown = `${field} ${JSON.stringify(value)}`;
+  const trimNote = trimmed !== matcher ? ' (after trimming spaces)' : '';
+
+  if (NAME_LIST.test(trimmed)) {
+    const names = trimmed
+      .split(/[|,]/)
+      .map((n) => n.trim())
+      .filter((n) => n !== '');
+    const list = names.length === 1 ? `the exact name ${JSON.stringify(names[0])}` : `the list of exact names ${names.map((n) => JSON.stringify(n)).join(', ')}`;
+    if (names.includes(value)) return { matched: true, kind: 'list', why: `matcher ${JSON.stringify(matcher)} is ${list}; it includes ${shown}${trimNote}` };
+    const lower = names.find((n) => n.toLowerCase() === value.toLowerCase());
+    const partial = names.find((n) => n !== '' && value.includes(n));
+    const hint = lower
+      ? `names are case-sensitive: ${JSON.stringify(lower)} is not ${JSON.stringify(value)}`
+      : partial
+        ? `a plain name is matched exactly, not as a part of the name: use ${JSON.stringify(`${partial}.*`)} for a prefix`
+        : undefined;
+    return { matched: false, kind: 'list', why: `matcher ${JSON.stringify(matcher)} is ${list}; ${shown} is not in it${hint ? ` (${hint})` : ''}`, ...(hint ? { hint } : {}) };
+  }
+
+  let re: RegExp;
+  try {
+    re = new RegExp(trimmed);
+  } catch (e) {
+    return { matched: false, kind: 'regex', invalid: (e as Error).message, why: `matcher ${JSON.stringify(matcher)} is not a valid regular expression: it never matches` };
+  }
+  const m = re.exec(value);
+  if (!m) {
+    let hint: string | undefined;
+    if (new RegExp(trimmed, 'i').test(value)) hint = 'it would match ignoring case, but the test is case-sensitive';
+    return { matched: false, kind: 'regex', why: `matcher /${trimmed}/ (a regex: it has characters other than letters, digits, _, | and ,) does not match ${shown}${hint ? `; ${hint}` : ''}`, ...(hint ? { hint } : {}) };
+  }
+  const whole = m.index === 0 && m[0].length === value.length;
+  return {
+    matched: true,
+    kind: 'regex',
+    why: whole
+      ? `matcher /${trimmed}/ (a regex) matches ${shown}${trimNote}`
+      : `matcher /${trimmed}/ (a regex) matches ${JSON.stringify(m[0])} inside ${shown}: the test is unanchored${trimNote}`,
+  };
+}

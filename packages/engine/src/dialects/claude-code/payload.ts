@@ -1,0 +1,36 @@
+import type { JsonObject } from '../../util/json.js';
+import { withBaseFields } from '../shared/results.js';
+
+export const SESSION_ID = '7ec20519-66e1-4490-be16-30811a646550';
+export const PROMPT_ID = '9f2828f8-94a1-4c95-ab7d-0e7d2ce5029d';
+
+/** Where Claude Code keeps a session's transcript: the project path with every non-alphanumeric character as "-". */
+export function transcriptPath(home: string, project: string, sessionId = SESSION_ID): string {
+  return `${home}/.claude/projects/${project.replace(/[^A-Za-z0-9]/g, '-')}/${sessionId}.jsonl`;
+}
+
+type BaseField = 'session_id' | 'transcript_path' | 'cwd' | 'prompt_id' | 'permission_mode' | 'effort' | 'hook_event_name';
+
+/** The base fields each event carries, in Claude Code 2.1.332's order (from the payloads it sent). */
+const BASE_FIELDS: Record<string, BaseField[]> = {
+  SessionStart: ['session_id', 'transcript_path', 'cwd', 'hook_event_name'],
+  UserPromptSubmit: ['session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'hook_event_name'],
+  SessionEnd: ['session_id', 'transcript_path', 'cwd', 'prompt_id', 'hook_event_name'],
+};
+const DEFAULT_BASE: BaseField[] = ['session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'effort', 'hook_event_name'];
+
+/** The full stdin payload: Claude Code's base fields for the event, then the scenario's fields (which win in place). */
+export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }): JsonObject {
+  const values: Record<BaseField, JsonObject[string]> = {
+    session_id: SESSION_ID,
+    transcript_path: transcriptPath(paths.home, paths.project),
+    cwd: paths.project,
+    prompt_id: PROMPT_ID,
+    permission_mode: 'default',
+    effort: { level: 'medium' },
+    hook_event_name: event,
+  };
+  const base: JsonObject = {};
+  for (const field of BASE_FIELDS[event] ?? DEFAULT_BASE) base[field] = values[field];
+  return withBaseFields(base, payload);
+}

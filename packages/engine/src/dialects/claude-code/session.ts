@@ -1,0 +1,237 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Outcome } from '../../outcome.js';
+import { runScenario } from '../../run.js';
+import { isObject, type JsonObject } from '../../util/json.js';
+import { materialize } from '../../workspace.js';
+import { rulesFor, stopBlockCap } from './version.js';
+import { wording } from './wording.js';
+
+/**
+ * A whole `claude -p "do it"` session, played with hookplay's claude-code dialect: the same steps the real CLI
+ * takes (SessionStart, UserPromptSubmit, a model request answered with one Bash tool call, PreToolUse, permission,
+ * the tool, PostToolUse, the next request, Stop and its continuations), each event run through `runScenario`.
+ * It yields the same Observation the oracle harness reads from the real CLI, so the two can be compared.
+ *
+ * Not part of the engine's public API: the oracle harness (oracle/run.mjs) and the replay test use it.
+ */
+export interface SessionInput {
+  files: Record<string, string>;
+  /** The Bash tool input the model asks for; `null`: the model answers with text only. Default: `echo original`. */
+  tool?: JsonObject | null;
+  /** `--allowedTools` of the CLI run: `Bash` (everything) or rules like `Bash(echo:*)`. */
+  allowedTools?: string;
+  version?: string;
+  env?: Record<string, string>;
+  prompt?: string;
+}
+
+export interface Observation {
+  /** Messages API requests the host made. */
+  requests: number;
+  tool: { executed: boolean; input: JsonObject | null; result: string | null; isError: boolean | null; decidedBy: string | null } | null;
+  /** Every hook-made text the model read, in conversation order (as in the last request). */
+  modelSaw: string[];
+  /** Notices the host printed for the user. */
+  userSaw: string[];
+  /** One entry per Stop event: its stop_hook_active. */
+  stopRuns: boolean[];
+  /** A hook's `continue: false` ended the session. */
+  halted: boolean;
+  /** Hook processes started, per event. */
+  hookRuns: Record<string, number>;
+}
+
+export interface SessionResult {
+  observation: Observation;
+  /** Milliseconds from the first model answer to the second request (hooks and tool in between). */
+  gapMs?: number;
+  steps: { event: string; outcome: Outcome }[];
+}
+
+export const DEFAULT_TOOL_INPUT: JsonObject = { command: 'echo original', description: 'run the command' };
+
+export async function simulateSession(session: SessionInput): Promise<SessionResult> {
+  const version = rulesFor(session.version);
+  if (!version.rules) throw new Error(version.diagnostics.map((d) => d.message).join('; '));
+  const rules = version.rules;
+  const prompt = session.prompt ?? 'do it';
+  const tool = session.tool === undefined ? DEFAULT_TOOL_INPUT : session.tool;
+  const tmp = await realpath(await mkdtemp(join(tmpdir(), 'hookplay-session-')));
+  const escaped = tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const projectRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/project`, 'g');
+  const homeRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/home`, 'g');
+  const norm = (s: string) => s.replace(projectRe, '$PROJECT').replace(homeRe, '$HOME');
+
+  const steps: SessionResult['steps'] = [];
+  const hookRuns: Record<string, number> = {};
+  const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns };
+  const atStart: string[] = [];
+  const later: string[] = [];
+
+  const run = async (event: string, payload: JsonObject): Promise<Outcome> => {
+    const outcome = await runScenario(
+      { hookplay: 1, dialect: 'claude-code', host: { ...(session.version ? { version: session.version } : {}), ...(session.env ? { env: session.env } : {}) }, files: session.files, event, payload },
+      { tmpDir: tmp },
+    );
+    steps.push({ event, outcome });
+    const ran = outcome.hooks.filter((h) => h.ran).length;
+    if (ran) hookRuns[event] = (hookRuns[event] ?? 0) + ran;
+    if (outcome.shown?.user) obs.userSaw.push(norm(outcome.shown.user));
+    return outcome;
+  };
+
+  let gapMs: number | undefined;
+  try {
+    const start = await run('SessionStart', { source: 'startup' });
+    atStart.push(...start.context.map(norm));
+
+    const submit = await run('UserPromptSubmit', { prompt });
+    if (submit.verdict === 'block' || submit.halt) return finish();
+    atStart.push(...submit.context.map(norm));
+
+    obs.requests = 1;
+    if (tool) {
+      const t1 = performance.now();
+      const pre = await run('PreToolUse', { tool_name: 'Bash', tool_input: tool, tool_use_id: 'toolu_mock_1' });
+      let input: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : tool;
+      let run_ = false;
+      let denied: { result: string; decidedBy: string } | null = null;
+      let decidedBy = 'config';
+      if (pre.verdict === 'block') denied = { result: pre.shown?.model ?? '', decidedBy: 'hook' };
+      else if (pre.verdict === 'ask') denied = { result: pre.shown?.model ?? '', decidedBy: 'config' };
+      else if (pre.verdict === 'allow') {
+        run_ = true;
+        decidedBy = 'hook';
+      } else if (preApproved(session.allowedTools ?? 'Bash', input)) {
+        run_ = true;
+      } else {
+        const permission = await run('PermissionRequest', {
+          tool_name: 'Bash',
+          tool_input: input,
+          permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+        });
+        if (permission.verdict === 'allow') {
+          run_ = true;
+          decidedBy = 'hook';
+          if (isObject(permission.updatedInput)) input = permission.updatedInput;
+        } else if (permission.verdict === 'block') denied = { result: permission.shown?.model ?? '', decidedBy: 'hook' };
+        else denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'config' };
+      }
+
+      if (run_) {
+        const ranTool = await runTool(String(input.command ?? ''), session.files, tmp);
+        obs.tool = { executed: true, input, result: norm(ranTool.content), isError: ranTool.code !== 0, decidedBy };
+        const after = ranTool.code === 0 ? 'PostToolUse' : 'PostToolUseFailure';
+        const post = await run(
+          after,
+          ranTool.code === 0
+            ? { tool_name: 'Bash', tool_input: input, tool_response: ranTool.response, tool_use_id: 'toolu_mock_1', duration_ms: ranTool.ms }
+            : { tool_name: 'Bash', tool_input: input, tool_use_id: 'toolu_mock_1', error: ranTool.content, is_interrupt: false, duration_ms: ranTool.ms },
+        );
+        later.push(...pre.context.map(norm));
+        if (post.verdict === 'block' && post.shown?.model) later.push(norm(post.shown.model));
+        later.push(...post.context.map(norm));
+        if (pre.halt || post.halt) {
+          obs.halted = true;
+          return finish();
+        }
+      } else {
+        obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy };
+        later.push(...pre.context.map(norm));
+        if (pre.halt) {
+          obs.halted = true;
+          return finish();
+        }
+      }
+      obs.requests++;
+      gapMs = performance.now() - t1;
+    }
+
+    const cap = stopBlockCap(rules, session.env);
+    let blocks = 0;
+    for (;;) {
+      const stop = await run('Stop', { stop_hook_active: blocks > 0, last_assistant_message: `FINAL_TEXT_${obs.requests}`, background_tasks: [], session_crons: [] });
+      obs.stopRuns.push(blocks > 0);
+      if (stop.halt) {
+        obs.halted = true;
+        break;
+      }
+      if (stop.verdict !== 'block') break;
+      blocks++;
+      if (blocks >= cap) {
+        obs.userSaw.push(wording.stopCapReached(cap, rules.stopBlockCapEnv));
+        break;
+      }
+      if (stop.shown?.model) later.push(norm(stop.shown.model));
+      later.push(...stop.context.map(norm));
+      obs.requests++;
+    }
+    return finish();
+  } finally {
+    await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  function finish(): SessionResult {
+    obs.modelSaw = obs.requests > 0 ? [...atStart, ...later] : [];
+    return { observation: obs, ...(gapMs !== undefined ? { gapMs } : {}), steps };
+  }
+}
+
+/**
+ * Whether `--allowedTools` pre-approves a Bash command: `Bash` approves everything; `Bash(prefix:*)` approves a
+ * command whose every part (split on ;, &&, ||, |) starts with the prefix. A simplification of Claude Code's
+ * permission rules, enough for the oracle's cases.
+ */
+export function preApproved(allowedTools: string, input: JsonObject): boolean {
+  const command = typeof input.command === 'string' ? input.command : '';
+  const rules = allowedTools.split(/[\s,]+(?![^(]*\))/).filter(Boolean);
+  const parts = command
+    .split(/;|&&|\|\||\|/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return rules.some((rule) => {
+    if (rule === 'Bash') return true;
+    const m = /^Bash\((.*)\)$/.exec(rule);
+    if (!m) return false;
+    const pattern = m[1]!;
+    const prefix = pattern.endsWith(':*') ? pattern.slice(0, -2) : null;
+    return parts.every((p) => (prefix !== null ? p === prefix || p.startsWith(`${prefix} `) : p === pattern));
+  });
+}
+
+interface ToolRun {
+  code: number;
+  content: string;
+  response: JsonObject;
+  ms: number;
+}
+
+/** Runs the Bash tool's command with bash in a fresh copy of the project, and words its result as Claude Code does. */
+async function runTool(command: string, files: Record<string, string>, tmp: string): Promise<ToolRun> {
+  const ws = await materialize(files, tmp);
+  const t0 = performance.now();
+  try {
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['-c', command], { cwd: ws.project, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      child.on('error', (e) => resolve({ code: 127, stdout: '', stderr: e.message }));
+      child.on('close', (c) => resolve({ code: c ?? 1, stdout: out, stderr: err }));
+    });
+    const body = [stdout.replace(/\n+$/, ''), stderr.replace(/\n+$/, '')].filter(Boolean).join('\n');
+    return {
+      code,
+      content: code === 0 ? body : `Exit code ${code}\n${body}`,
+      response: { stdout: stdout.replace(/\n+$/, ''), stderr: stderr.replace(/\n+$/, ''), interrupted: false, isImage: false, noOutputExpected: false },
+      ms: Math.round(performance.now() - t0),
+    };
+  } finally {
+    await ws.dispose();
+  }
+}

@@ -4,6 +4,26 @@ import { defineConfig } from 'vite';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * `HOOKPLAY_SERVER=http://127.0.0.1:4477 npm run dev`: the dev server forwards /api (HTTP and WebSocket) to
+ * a running `hookplay serve`. Its Origin check expects its own origin, so the proxy presents that one.
+ * Open the dev page with the printed `?token=...`.
+ */
+const target = process.env.HOOKPLAY_SERVER?.replace(/\/+$/, '');
+const proxy = target
+  ? {
+      '/api': {
+        target,
+        ws: true,
+        changeOrigin: true,
+        configure(p: { on(event: string, listener: (req: { setHeader(name: string, value: string): void }) => void): void }) {
+          p.on('proxyReq', (req) => req.setHeader('origin', target));
+          p.on('proxyReqWs', (req) => req.setHeader('origin', target));
+        },
+      },
+    }
+  : undefined;
+
 export default defineConfig({
   plugins: [svelte()],
   resolve: {
@@ -22,5 +42,6 @@ export default defineConfig({
   server: {
     // The gallery bundles ../../scenarios at build time; the dev server must be allowed to read it.
     fs: { allow: [repoRoot] },
+    ...(proxy ? { proxy } : {}),
   },
 });

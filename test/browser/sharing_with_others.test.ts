@@ -95,7 +95,7 @@ describe('sharing with others', () => {
     expect(report).toContain('"command": "rm -rf /tmp/x"');
     expect(report).toContain('**Verdict:** `block`');
     expect(report).toContain('Dangerous command detected, blocked');
-    expect(report).toMatch(/### Timeline\n\n```\n\+\s*[\d.]+ ms {2}run start: parallel/);
+    expect(report).toMatch(/### Timeline\n\n```\n\s*\+[\d.]+ ms {2}run start: parallel/);
     expect(report).toMatch(/#1 end: exit 2/);
     const link = /\[open this scenario\]\(([^)]+)\)/.exec(report)?.[1];
     expect(link).toMatch(/#s=/);

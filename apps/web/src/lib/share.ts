@@ -4,7 +4,7 @@
  * damaged or hand-edited link gives a clear message instead of a broken editor. Opening a link never runs it.
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { parseScenario, ScenarioError, type Outcome, type Scenario, type ScenarioInput } from '@hookplay/engine/browser';
+import { matchExpectation, parseScenario, ScenarioError, type Outcome, type Scenario, type ScenarioInput } from '@hookplay/engine/browser';
 import type { ViewState } from './workspace.svelte';
 import type { RunState } from './run.svelte';
 import { describeEvent } from './timeline-text';
@@ -90,7 +90,15 @@ function fence(text: string, lang = ''): string {
   return `${ticks}${lang}\n${text.replace(/\n?$/, '\n')}${ticks}`;
 }
 
-function outcomeSection(outcome: Outcome): string {
+/** Inline code that survives backticks in the text. */
+function code(text: string): string {
+  const flat = text.replace(/\n/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return longest > 0 ? `${ticks} ${flat} ${ticks}` : `${ticks}${flat}${ticks}`;
+}
+
+function outcomeSection(outcome: Outcome, expect: Record<string, unknown> | undefined): string {
   const lines = [
     `- **Verdict:** \`${outcome.verdict}\``,
     `- **Reason:** ${outcome.reason === null ? '_none_' : JSON.stringify(outcome.reason)}`,
@@ -101,6 +109,14 @@ function outcomeSection(outcome: Outcome): string {
   if (outcome.context.length > 0) lines.push(`- **Context for the model:** ${outcome.context.map((c) => JSON.stringify(c)).join(', ')}`);
   if (outcome.halt) lines.push(`- **Halt:** yes${outcome.stopReason ? ` (${JSON.stringify(outcome.stopReason)})` : ''}`);
   if (outcome.eventOut !== null && outcome.eventOut !== undefined) lines.push(`- **Event after the chain:** \`${JSON.stringify(outcome.eventOut)}\``);
+  if (expect) {
+    const mismatches = matchExpectation(expect, outcome);
+    lines.push(
+      mismatches.length === 0
+        ? '- **Matches expect:** yes'
+        : `- **Matches expect:** no: ${mismatches.map((m) => `\`${m.path}\` expected \`${JSON.stringify(m.expected)}\`, got \`${JSON.stringify(m.actual) ?? 'nothing'}\``).join('; ')}`,
+    );
+  }
   const hooks = outcome.hooks.map((h) => {
     const status = !h.ran
       ? h.duplicateOf !== null
@@ -111,7 +127,7 @@ function outcomeSection(outcome: Outcome): string {
         : h.signal
           ? h.signal
           : `exit ${h.exitCode}`;
-    return `| ${hookLabel(h.index)} | \`${h.command.replace(/\|/g, '\\|').replace(/\n/g, ' ')}\` | ${h.matched ? 'yes' : 'no'} | ${status} | ${h.durationMs === null ? '' : formatMs(h.durationMs)} | ${h.effect} |`;
+    return `| ${hookLabel(h.index)} | ${code(h.command)} | ${h.matched ? 'yes' : 'no'} | ${status} | ${h.durationMs === null ? '' : formatMs(h.durationMs)} | ${h.effect} |`;
   });
   const parts = [lines.join('\n')];
   if (hooks.length > 0) parts.push(['| # | command | matched | result | time | effect |', '|---|---|---|---|---|---|', ...hooks].join('\n'));
@@ -152,7 +168,7 @@ export function bugReport({ scenario, link, run, serverVersion, userAgent }: Bug
   if (scenario.expect) out.push('### Expected', fence(JSON.stringify(scenario.expect, null, 2), 'json'));
   if (run) {
     out.push('### Outcome');
-    if (run.outcome) out.push(outcomeSection(run.outcome));
+    if (run.outcome) out.push(outcomeSection(run.outcome, scenario.expect));
     else out.push(`_No outcome: the run ${run.statusText()}._`);
     const timeline = run.events.map(({ event }) => describeEvent(event, run.plan)).filter(Boolean);
     if (timeline.length > 0) out.push('### Timeline', fence(timeline.join('\n')));

@@ -3,7 +3,7 @@ import { formatMs, hookLabel, preview } from './format';
 
 /** One timeline event as a line of text, for bug reports and screen readers. */
 export function describeEvent(event: TimelineEvent, plan: RunPlan | null): string {
-  const at = `+${event.atMs.toFixed(1).padStart(7)} ms`;
+  const at = `${`+${event.atMs.toFixed(1)}`.padStart(9)} ms`;
   switch (event.type) {
     case 'run-start': {
       const willRun = event.plan.hooks.filter((h) => h.willRun).length;

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { filePathProblem } from './scenario.js';
@@ -36,7 +36,7 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
     ...paths,
     tmp,
     resolve: (key) => resolveKey(key, paths),
-    dispose: () => rm(root, { recursive: true, force: true, maxRetries: 3 }),
+    dispose: () => removeTree(root),
   };
   try {
     await Promise.all([mkdir(paths.home), mkdir(paths.project), mkdir(tmp)]);
@@ -51,4 +51,25 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
     throw e;
   }
   return ws;
+}
+
+/**
+ * Removes a run directory. Hooks may leave directories nobody can write into (Go's module cache is read-only,
+ * `chmod 555` / `chmod 000`): for a non-root user their contents cannot be deleted until the directories are
+ * writable again, so a first failure makes every directory under the root writable and tries once more.
+ */
+async function removeTree(root: string): Promise<void> {
+  try {
+    await rm(root, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    await makeDirsWritable(root);
+    await rm(root, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+async function makeDirsWritable(dir: string): Promise<void> {
+  await chmod(dir, 0o700).catch(() => {});
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  // Real directories only: a symlink may point outside the workspace.
+  await Promise.all(entries.filter((e) => e.isDirectory()).map((e) => makeDirsWritable(join(dir, e.name))));
 }

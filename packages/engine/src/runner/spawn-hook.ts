@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { CappedOutput } from './output.js';
 import { groupAlive, signalGroup, trackGroup, untrackGroup } from './process-group.js';
 import type { KillSequence, ProcessResult } from './types.js';
@@ -36,6 +36,8 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     const err = new CappedOutput(spec.capBytes);
     let timedOut = false;
     let leftovers = false;
+    /** The runner itself signalled the group (deadline or abort): what is still dying then is no leftover. */
+    let killing = false;
     let exit: { code: number | null; signal: string | null } | undefined;
     let spawnError: string | undefined;
     let settled = false;
@@ -43,12 +45,33 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     let openPipes = 2;
 
     const [program, ...args] = spec.shell;
-    const child = spawn(program!, [...args, spec.command], {
-      cwd: spec.cwd,
-      env: spec.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    let child: ChildProcess;
+    try {
+      child = spawn(program!, [...args, spec.command], {
+        cwd: spec.cwd,
+        env: spec.env,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+    } catch (e) {
+      // spawn() throws, instead of emitting 'error', for what exec cannot take at all (a NUL byte in the
+      // command or in an env value): that is a hook that could not start, not a failure of the run.
+      hooks.onStart?.(null);
+      resolve({
+        pid: null,
+        exitCode: null,
+        signal: null,
+        timedOut: false,
+        spawnError: (e as Error).message,
+        startMs,
+        durationMs: hooks.now() - startMs,
+        stdout: '',
+        stderr: '',
+        dropped: { stdout: 0, stderr: 0 },
+        leftovers: false,
+      });
+      return;
+    }
     const pid = child.pid ?? null;
     if (pid !== null) trackGroup(pid);
     hooks.onStart?.(pid);
@@ -61,7 +84,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       if (pid !== null) {
         // Whatever is still in the group (a backgrounded grandchild) must not outlive the hook.
         if (groupAlive(pid)) {
-          leftovers = true;
+          if (!killing) leftovers = true;
           signalGroup(pid, 'SIGKILL');
         }
         untrackGroup(pid);
@@ -118,7 +141,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       exit = { code, signal };
       if (pid !== null && groupAlive(pid)) {
         // The shell is gone but something it started still holds the group (and maybe our pipes).
-        leftovers = true;
+        if (!killing) leftovers = true;
         signalGroup(pid, 'SIGKILL');
       }
       if (openPipes === 0) return finish();
@@ -128,6 +151,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     const deadline = () => {
       if (exit || pid === null) return;
       timedOut = true;
+      killing = true;
       signalGroup(pid, spec.kill.first);
       if (spec.kill.first === 'SIGTERM') {
         timers.push(setTimeout(() => signalGroup(pid, 'SIGKILL'), spec.kill.killAfterMs));
@@ -136,7 +160,10 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     timers.push(setTimeout(deadline, spec.timeoutMs));
 
     function onAbort() {
-      if (pid !== null && !exit) signalGroup(pid, 'SIGKILL');
+      if (pid !== null && !exit) {
+        killing = true;
+        signalGroup(pid, 'SIGKILL');
+      }
     }
     if (hooks.signal?.aborted) onAbort();
     else hooks.signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,0 +1,50 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScenario, runScenario, type Outcome, type RunOptions, type Scenario, type TimelineEvent } from '@hookplay/engine';
+
+export const MIRRI_CONFIG = '~/.mirri-code/config.toml';
+
+export interface MirriHook {
+  command: string;
+  /** Seconds (Mirri clamps to 1..600). */
+  timeout?: number;
+  event?: string;
+}
+
+/** A one-event Mirri scenario (Stop: no matcher involved) with one `[[hooks]]` entry per command, in order. */
+export function mirriScenario(hooks: (string | MirriHook)[], files: Record<string, string> = {}, extra: Record<string, unknown> = {}): Scenario {
+  const toml = hooks
+    .map((h) => (typeof h === 'string' ? { command: h } : h))
+    .map((h) => `[[hooks]]\nevent = ${JSON.stringify(h.event ?? 'Stop')}\ncommand = ${JSON.stringify(h.command)}\n${h.timeout !== undefined ? `timeout = ${h.timeout}\n` : ''}`)
+    .join('\n');
+  return parseScenario({ hookplay: 1, dialect: 'mirri', files: { [MIRRI_CONFIG]: toml, ...files }, event: 'Stop', payload: { stop_hook_active: false }, ...extra });
+}
+
+export interface Recorded {
+  outcome: Outcome;
+  events: TimelineEvent[];
+  wallMs: number;
+}
+
+/** Runs a scenario, recording every timeline event and the wall time. */
+export async function record(scenario: Scenario, options: RunOptions = {}): Promise<Recorded> {
+  const events: TimelineEvent[] = [];
+  const t0 = performance.now();
+  const outcome = await runScenario(scenario, {
+    ...options,
+    onEvent: (e) => {
+      events.push(e);
+      options.onEvent?.(e);
+    },
+  });
+  return { outcome, events, wallMs: performance.now() - t0 };
+}
+
+/** A fresh parent for run directories, so a test can see that the run's temp dir is gone afterwards. */
+export function runParent(scratch: string): { tmpDir: string; leftovers: () => string[] } {
+  const tmpDir = mkdtempSync(join(scratch, 'runs-'));
+  return { tmpDir, leftovers: () => readdirSync(tmpDir) };
+}
+
+export const pidsOf = (events: TimelineEvent[]): number[] =>
+  events.flatMap((e) => (e.type === 'hook-start' && e.pid !== null ? [e.pid] : []));

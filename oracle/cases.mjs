@@ -60,6 +60,28 @@ export const CASES = [
     timing: { minGapMs: 900, maxGapMs: 1700 },
   },
 
+  {
+    id: 'process-payload-fields',
+    title: 'the stdin payload: base fields in Claude Code’s order, then the event’s own',
+    covers: ['process'],
+    files: {
+      [PROJECT]: settings({
+        UserPromptSubmit: [group(undefined, cmd('node .claude/hooks/keys.mjs UserPromptSubmit'))],
+        PreToolUse: [group('Bash', cmd('node .claude/hooks/keys.mjs PreToolUse'))],
+      }),
+      '.claude/hooks/keys.mjs': [
+        "let raw = '';",
+        "process.stdin.on('data', (c) => (raw += c));",
+        "process.stdin.on('end', () => {",
+        '  const p = JSON.parse(raw);',
+        "  const facts = `keys=${Object.keys(p).join(',')} cwd_is_project=${p.cwd === process.env.CLAUDE_PROJECT_DIR} ends_with_newline=${raw.endsWith('\\n')}`;",
+        "  console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: process.argv[2], additionalContext: facts } }));",
+        '});',
+        '',
+      ].join('\n'),
+    },
+  },
+
   // ---- deduplication ----
   {
     id: 'dedupe-same-group',
@@ -163,6 +185,15 @@ export const CASES = [
     },
   },
   {
+    id: 'settings-disable-all-hooks',
+    title: '"disableAllHooks": true in the local settings turns off the project’s hooks too',
+    covers: ['settings-files'],
+    files: {
+      [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(deny2('PROJECT_HOOK')))] }),
+      [LOCAL]: `${JSON.stringify({ disableAllHooks: true })}\n`,
+    },
+  },
+  {
     id: 'settings-invalid-json-file',
     title: 'an invalid settings file: its hooks are lost, the other files still count',
     covers: ['settings-files'],
@@ -192,6 +223,14 @@ export const CASES = [
   matcherCase('matcher-regex-caret', '^Bas', true, 'A regex anchored at the start only.'),
   matcherCase('matcher-regex-unanchored', 'a.', true, 'A regex found anywhere in the name matches.'),
   matcherCase('matcher-regex-miss', '^bash$', false, 'A regex is case-sensitive too.'),
+
+  matcherCase('matcher-invalid-regex', 'Bash(', false, 'A matcher that is not a valid regex never matches.'),
+  {
+    id: 'matcher-session-start-source',
+    title: 'SessionStart matchers test how the session started: "resume" does not run at startup',
+    covers: ['matcher', 'session-start'],
+    files: { [PROJECT]: settings({ SessionStart: [group('resume', cmd('echo RESUME_ONLY')), group('startup', cmd('echo STARTUP_ONLY'))] }) },
+  },
 
   // ---- PreToolUse decisions ----
   {
@@ -532,6 +571,12 @@ export const CASES = [
     files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd('echo EXIT1_STDOUT; echo EXIT1_STDERR >&2; exit 1'))] }) },
   },
   {
+    id: 'prompt-continue-false',
+    title: 'UserPromptSubmit continue: false',
+    covers: ['prompt', 'continue-false'],
+    files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd(say({ continue: false, stopReason: 'PROMPT_HALT' })))] }) },
+  },
+  {
     id: 'prompt-json-additional-context',
     title: 'additionalContext of UserPromptSubmit becomes context',
     covers: ['prompt', 'context'],
@@ -569,6 +614,15 @@ export const CASES = [
     covers: ['context'],
     files: {
       [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(ctx('PreToolUse', 'PRE_CONTEXT')))], PostToolUse: [group('Bash', cmd(ctx('PostToolUse', 'POST_CONTEXT')))] }),
+    },
+  },
+  {
+    id: 'post-tool-failure-context',
+    title: 'a failing command: PostToolUseFailure runs instead of PostToolUse, its additionalContext reaches the model',
+    covers: ['post', 'context'],
+    tool: { command: 'echo to_stderr >&2; exit 3', description: 'run the command' },
+    files: {
+      [PROJECT]: settings({ PostToolUse: [group('Bash', cmd(ctx('PostToolUse', 'NOT_THIS_ONE')))], PostToolUseFailure: [group('Bash', cmd(ctx('PostToolUseFailure', 'FAILURE_CONTEXT')))] }),
     },
   },
   {

@@ -106,9 +106,13 @@ export function observe({ stdout, requests, project, home, root }) {
     const block = resultEvent?.message.content.find((c) => c.type === 'tool_result');
     const meta = resultEvent?.tool_result_meta?.[0];
     const ran = [...probes.PostToolUse, ...probes.PostToolUseFailure][0];
+    // The probes see the input as executed. When no hook runs at all (disableAllHooks), a structured tool result
+    // still shows the command ran, with the model's own input (no hook could rewrite it).
+    const structured = resultEvent && typeof resultEvent.tool_use_result === 'object' && resultEvent.tool_use_result !== null;
+    const asked = toolUse.message.content.find((c) => c.type === 'tool_use').input;
     tool = {
-      executed: ran !== undefined,
-      input: ran ? ran.tool_input : null,
+      executed: ran !== undefined || structured,
+      input: ran ? ran.tool_input : structured ? asked : null,
       result: block ? norm(textOf(block.content)) : null,
       isError: block ? block.is_error === true : null,
       decidedBy: meta?.permission_decision?.source ?? null,

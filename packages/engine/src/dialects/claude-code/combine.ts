@@ -82,6 +82,7 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
     const stopReason = halt.answer.halt!.stopReason;
     if (stopReason !== null) settled.stopReason = stopReason;
     diagnostics.push(diag('info', 'rule.halt', `${ordinal(halt.index)} answers continue: false: ${haltWords(name)}`, { hook: halt.index }));
+    if (name === 'UserPromptSubmit') user.push(wording.promptHalted(stopReason));
   }
 
   switch (name) {

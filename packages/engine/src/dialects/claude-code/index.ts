@@ -63,7 +63,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> & { verifiedAgainst: VerifiedA
     const settings = loaded.settings as unknown as ClaudeCodeSettings;
     const diagnostics: Diagnostic[] = [];
     const input = buildPayload(event.name, payload, paths);
-    const stdin = JSON.stringify(input);
+    // Claude Code ends the payload with a newline.
+    const stdin = `${JSON.stringify(input)}\n`;
     const entries = loaded.entries.filter((e) => e.event === event.name);
     const rules = settings.rules;
 

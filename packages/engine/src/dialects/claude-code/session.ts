@@ -155,7 +155,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     let blocks = 0;
     for (;;) {
       const stop = await run('Stop', { stop_hook_active: blocks > 0, last_assistant_message: `FINAL_TEXT_${obs.requests}`, background_tasks: [], session_crons: [] });
-      obs.stopRuns.push(blocks > 0);
+      // With disableAllHooks no event reaches any hook (the oracle's probes included).
+      if (!stop.diagnostics.some((d) => d.code === 'config.hooks-disabled')) obs.stopRuns.push(blocks > 0);
       if (stop.halt) {
         obs.halted = true;
         break;

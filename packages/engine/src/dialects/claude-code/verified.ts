@@ -15,7 +15,7 @@ export interface VerifiedAgainst {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Claude Code',
   version: '2.1.332',
-  cases: 78,
+  cases: 85,
   rules: [
     'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.',
     'A settings file that is not valid JSON, or that has one invalid hook entry, loses all its hooks; the other files still count. An unknown event name is ignored.',

@@ -32,6 +32,8 @@ export const wording = {
   stopBlockingError: (command: string, reason: string) => `Stop hook blocking error from command: "${command}": ${reason}`,
   /** Shown to the user when UserPromptSubmit blocks the prompt; the model is never called. */
   promptBlocked: (reason: string, prompt: string) => `UserPromptSubmit operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}`,
+  /** Shown to the user when a UserPromptSubmit hook answers `continue: false`; the prompt is not sent. */
+  promptHalted: (stopReason: string | null) => (stopReason === null ? 'Operation stopped by hook' : `Operation stopped by hook: ${stopReason}`),
   /** Shown to the user when a PreToolUse hook timed out. */
   timedOut: "A hook didn't answer in time, so it didn't check this action.",
   /** Shown to the user when a PreToolUse hook printed JSON Claude Code rejects. */

@@ -1,0 +1,71 @@
+/**
+ * Replays every case Claude Code 2.1.332 was recorded on (oracle/fixtures, written by `npm run oracle`) through
+ * hookplay's claude-code dialect, as a whole `claude -p` session, and checks the engine does what the real CLI did.
+ * No CLI needed: the fixtures are the real host's observations.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module of the oracle harness
+import { CASES } from '../../../../oracle/cases.mjs';
+// @ts-expect-error plain JS module of the oracle harness
+import { caseHash, checkTiming, compareObservations } from '../../../../oracle/lib/compare.mjs';
+import { simulateSession, type Observation } from '../../src/dialects/claude-code/session.js';
+import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
+
+interface OracleCase {
+  id: string;
+  title: string;
+  covers: string[];
+  files: Record<string, string>;
+  tool?: Record<string, unknown> | null;
+  allowedTools?: string;
+  timing?: { minGapMs?: number; maxGapMs?: number };
+}
+interface Fixture {
+  case: string;
+  caseHash: string;
+  host: { name: string; version: string };
+  observed: Observation;
+}
+
+const VERSION = VERIFIED_AGAINST.version;
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/fixtures', VERSION);
+const cases = CASES as OracleCase[];
+
+describe(`the oracle's recordings of Claude Code ${VERSION}`, () => {
+  it('cover every case, each recorded for its current definition', () => {
+    const recorded = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
+    expect(recorded.sort()).toEqual(cases.map((c) => `${c.id}.json`).sort());
+    for (const c of cases) {
+      const fixture = JSON.parse(readFileSync(join(FIXTURES, `${c.id}.json`), 'utf8')) as Fixture;
+      expect(fixture.host.version, c.id).toBe(VERSION);
+      expect(fixture.caseHash, `${c.id} changed since it was recorded: run npm run oracle -- --case ${c.id}`).toBe(caseHash(c));
+    }
+  });
+
+  it('are at least 40, and the dialect says how many it is verified on', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(VERIFIED_AGAINST.cases).toBe(cases.length);
+  });
+
+  it('cover every rule the issue lists', () => {
+    const covered = new Set(cases.flatMap((c) => c.covers));
+    for (const rule of ['process', 'parallel', 'dedupe', 'settings-files', 'matcher', 'pre-precedence', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-allow', 'pre-ask', 'rewrite', 'timeout', 'continue-false', 'stop', 'prompt', 'session-start', 'context']) {
+      expect(covered, rule).toContain(rule);
+    }
+  });
+});
+
+describe.concurrent(`hookplay agrees with Claude Code ${VERSION}`, () => {
+  for (const c of cases) {
+    const path = join(FIXTURES, `${c.id}.json`);
+    it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
+      const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
+      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.allowedTools ? { allowedTools: c.allowedTools } : {}), version: VERSION });
+      const problems = [...compareObservations(c, fixture.observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
+      expect(problems).toEqual([]);
+    });
+  }
+});

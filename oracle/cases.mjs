@@ -82,6 +82,13 @@ export const CASES = [
     },
   },
 
+  {
+    id: 'process-background-child',
+    title: 'a hook that leaves a background child holding stdout: does the host wait for it?',
+    covers: ['process'],
+    files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd('sleep 2 & echo started >/dev/null'))] }) },
+  },
+
   // ---- deduplication ----
   {
     id: 'dedupe-same-group',
@@ -385,6 +392,14 @@ export const CASES = [
     files: { [PROJECT]: settings({}) },
   },
   {
+    id: 'pre-legacy-approve-not-preapproved',
+    title: 'the legacy decision "approve" lets a command the permission rules do not allow run',
+    covers: ['pre-allow', 'pre-decisions'],
+    allowedTools: 'Bash(echo:*)',
+    tool: { command: 'touch made_by_bash.txt; echo original', description: 'run the command' },
+    files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(say({ decision: 'approve', reason: 'LEGACY_APPROVE' })))] }) },
+  },
+  {
     id: 'pre-allow-runs-not-preapproved',
     title: "a hook's allow lets a command the permission rules do not allow run",
     covers: ['pre-allow'],
@@ -409,6 +424,20 @@ export const CASES = [
     files: {
       [PROJECT]: settings({ PermissionRequest: [group('Bash', cmd(say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'PERMISSION_DENIED_BY_HOOK' } } })))] }),
     },
+  },
+  {
+    id: 'permission-request-deny-no-message',
+    title: 'a PermissionRequest deny without a message',
+    covers: ['permission-request'],
+    allowedTools: 'Bash(echo:*)',
+    tool: { command: 'touch made_by_bash.txt; echo original', description: 'run the command' },
+    files: { [PROJECT]: settings({ PermissionRequest: [group('Bash', cmd(say({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny' } } })))] }) },
+  },
+  {
+    id: 'pre-system-message',
+    title: 'systemMessage goes to the user, never to the model',
+    covers: ['pre-output'],
+    files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(say({ systemMessage: 'SYSTEM_MESSAGE_FOR_USER' })))] }) },
   },
   {
     id: 'pre-additional-context',
@@ -530,6 +559,28 @@ export const CASES = [
     files: { [PROJECT]: settings({ Stop: [group(undefined, cmd(`grep -q '"stop_hook_active":true' && exit 0; ${deny2('STOP_EXIT2')}`))] }) },
   },
   {
+    id: 'stop-block-no-reason',
+    title: 'Stop decision block without a reason',
+    covers: ['stop'],
+    files: { [PROJECT]: settings({ Stop: [group(undefined, cmd(`grep -q '"stop_hook_active":true' || ${say({ decision: 'block' })}`))] }) },
+  },
+  {
+    id: 'stop-two-blocks',
+    title: 'two Stop hooks block with different reasons',
+    covers: ['stop'],
+    files: {
+      [PROJECT]: settings({
+        Stop: [
+          group(
+            undefined,
+            cmd(`grep -q '"stop_hook_active":true' || { sleep 0.4; ${say({ decision: 'block', reason: 'SLOW_STOP' })}; }`),
+            cmd(`grep -q '"stop_hook_active":true' || ${say({ decision: 'block', reason: 'FAST_STOP' })}`),
+          ),
+        ],
+      }),
+    },
+  },
+  {
     id: 'stop-always-blocks-limit',
     title: 'an always-blocking Stop hook is overridden after 9 consecutive blocks',
     covers: ['stop'],
@@ -575,6 +626,12 @@ export const CASES = [
     title: 'UserPromptSubmit continue: false',
     covers: ['prompt', 'continue-false'],
     files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd(say({ continue: false, stopReason: 'PROMPT_HALT' })))] }) },
+  },
+  {
+    id: 'prompt-two-plain-hooks',
+    title: 'two UserPromptSubmit hooks with plain stdout',
+    covers: ['prompt', 'context'],
+    files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd('sleep 0.4; echo SLOW_PLAIN'), cmd('echo FAST_PLAIN'))] }) },
   },
   {
     id: 'prompt-json-additional-context',

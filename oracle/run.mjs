@@ -89,7 +89,8 @@ async function record(c, bin) {
   problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code'));
   mkdirSync(FIXTURES, { recursive: true });
   writeFileSync(join(FIXTURES, `${c.id}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
-  if (!keep) rmSync(root, { recursive: true, force: true });
+  if (keep) writeFileSync(join(root, 'requests.json'), JSON.stringify({ requests: mock.requests, stdout: run.stdout, stderr: run.stderr }, null, 1));
+  else rmSync(root, { recursive: true, force: true });
   return { fixture, problems };
 }
 

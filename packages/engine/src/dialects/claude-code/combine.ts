@@ -6,7 +6,7 @@ import type { ClaudeCodeEntry, ClaudeCodeSettings } from './config.js';
 import { TOOL_EVENTS } from './events.js';
 import { DECISION_RANK, interpretClaudeCode, type ClaudeCodeAnswer, type Decision } from './interpret.js';
 import { stopBlockCap } from './version.js';
-import { DEFAULT_DENY_REASON, hookName, wording } from './wording.js';
+import { DEFAULT_DENY_REASON, DEFAULT_PERMISSION_DENIAL, hookName, wording } from './wording.js';
 
 interface Read {
   index: number;
@@ -100,24 +100,9 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
       });
       addContext(reads, label, settled);
       break;
-    case 'Stop': {
-      const rules = settings.rules;
-      settleBlocks(reads, settled, (r, d) => {
-        const reason = d.text ?? DEFAULT_DENY_REASON;
-        settled.shown = { model: wording.stopFeedback(reason) };
-        if (d.via !== 'exit 2') settled.context.push(wording.stopBlockingError(r.answer.command, reason));
-        diagnostics.push(
-          diag('info', 'rule.stop-continues', `${ordinal(r.index)} blocks the stop (${d.via}): the model gets ${JSON.stringify(preview(settled.shown.model!, 80))} as a user message and keeps working${d.via === 'exit 2' ? '' : ', plus a system note naming the command'}`, { hook: r.index }),
-        );
-        if (rules) {
-          const cap = stopBlockCap(rules, host.env);
-          diagnostics.push(
-            diag('info', input.stop_hook_active === true ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides a Stop hook that blocks ${cap} times in a row and ends the turn${input.stop_hook_active === true ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : ''}`),
-          );
-        }
-      });
+    case 'Stop':
+      settleStop(reads, settled, settings, host.env, input.stop_hook_active === true);
       break;
-    }
     case 'UserPromptSubmit':
       settleBlocks(reads, settled, (r, d) => {
         const prompt = typeof input.prompt === 'string' ? input.prompt : '';
@@ -141,7 +126,7 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
 
   for (const r of reads) {
     if (r.answer.systemMessage === undefined) continue;
-    user.push(r.answer.systemMessage);
+    user.push(wording.systemMessage(label, r.answer.systemMessage));
     diagnostics.push(diag('info', 'rule.system-message', `${ordinal(r.index)}'s systemMessage is shown to the user, never to the model`, { hook: r.index }));
   }
   for (const r of reads) effects.set(r.index, effectOf(r.answer, r === rewriter));
@@ -219,8 +204,8 @@ function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefi
     const winner = denies[denies.length - 1]!;
     const d = decisionOf(winner.answer)!;
     settled.verdict = 'block';
-    settled.reason = d.reason ?? DEFAULT_DENY_REASON;
-    settled.shown = { model: d.text ?? DEFAULT_DENY_REASON };
+    settled.reason = d.reason ?? DEFAULT_PERMISSION_DENIAL;
+    settled.shown = { model: d.text ?? DEFAULT_PERMISSION_DENIAL };
     diagnostics.push(diag('info', 'rule.permission-denied', `${ordinal(winner.index)} denies the permission (${d.via}): the tool does not run and the model gets ${JSON.stringify(preview(settled.shown.model!, 80))}`, { hook: winner.index }));
     return undefined;
   }
@@ -250,6 +235,41 @@ function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: Non
   settled.reason = d.reason ?? DEFAULT_DENY_REASON;
   if (blocks.length > 1) settled.diagnostics.push(diag('info', 'rule.last-block', `${names(blocks)} block; ${ordinal(winner.index)} finished last, so its reason is used`));
   onBlock(winner, d);
+}
+
+/**
+ * Stop: every blocking hook counts, in finishing order. Each gives the model a "Stop hook feedback" user message;
+ * each JSON block (not exit 2) adds a system note naming its command, after all the feedback. `context` holds all
+ * of it in the order the model reads it; `shown.model` the feedback alone.
+ */
+function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSettings, env: Record<string, string> | undefined, active: boolean): void {
+  const { diagnostics } = settled;
+  const blocks = reads.filter((r) => decisionOf(r.answer)?.kind === 'deny');
+  for (const r of reads) {
+    const d = decisionOf(r.answer);
+    if (d && d.kind !== 'deny') diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing on Stop: only a block counts`, { hook: r.index }));
+  }
+  if (!blocks.length) return;
+  const first = decisionOf(blocks[0]!.answer)!;
+  settled.verdict = 'block';
+  settled.reason = first.reason ?? DEFAULT_DENY_REASON;
+  const feedback = blocks.map((r) => wording.stopFeedback(decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON));
+  const notes = blocks.filter((r) => decisionOf(r.answer)!.via !== 'exit 2').map((r) => wording.stopBlockingError(r.answer.command, decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON));
+  settled.shown = { model: feedback.join('\n\n') };
+  settled.context.push(...feedback, ...notes);
+  for (const r of blocks) {
+    const d = decisionOf(r.answer)!;
+    diagnostics.push(
+      diag('info', 'rule.stop-continues', `${ordinal(r.index)} blocks the stop (${d.via}): the model gets "Stop hook feedback:" with ${d.via === 'exit 2' ? '"[command]: stderr"' : 'the reason, plus a system note naming the command'}, and keeps working`, { hook: r.index }),
+    );
+  }
+  if (blocks.length > 1) diagnostics.push(diag('info', 'rule.every-block-counts', `${names(blocks)} all block: the model reads every one's feedback, in the order the hooks finished`));
+  if (settings.rules) {
+    const cap = stopBlockCap(settings.rules, env);
+    diagnostics.push(
+      diag('info', active ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides Stop hooks that block ${cap} times in a row and ends the turn${active ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : ''}`),
+    );
+  }
 }
 
 /** additionalContext of every hook, in finishing order, as one text. */

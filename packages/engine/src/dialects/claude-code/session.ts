@@ -167,7 +167,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
         obs.userSaw.push(wording.stopCapReached(cap, rules.stopBlockCapEnv));
         break;
       }
-      if (stop.shown?.model) later.push(norm(stop.shown.model));
+      // Stop's context holds everything the model reads: the feedback messages, then the system notes.
       later.push(...stop.context.map(norm));
       obs.requests++;
     }

@@ -15,7 +15,7 @@ export interface VerifiedAgainst {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Claude Code',
   version: '2.1.332',
-  cases: 85,
+  cases: 92,
   rules: [
     'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.',
     'A settings file that is not valid JSON, or that has one invalid hook entry, loses all its hooks; the other files still count. An unknown event name is ignored.',
@@ -30,10 +30,11 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'Two updatedInput answers: the one that finishes last wins; a later hook with no output does not undo it; updatedInput replaces the whole input; a deny drops it.',
     'At its timeout the hook’s process group gets SIGTERM, and SIGKILL 1.5 s later if it survived; a timed-out hook counts as no answer, even one printed before the deadline.',
     'continue: false from PreToolUse lets the tool run, then ends the session without a Stop hook.',
-    'Stop decision "block" or exit 2 continues the turn with the reason; the next Stop has stop_hook_active: true; after 9 blocks in a row Claude Code overrides the hook.',
+    'Stop decision "block" or exit 2 continues the turn with the reason (every blocking hook’s, in finishing order); the next Stop has stop_hook_active: true; after 9 blocks in a row Claude Code overrides the hook.',
     'UserPromptSubmit exit 2 or decision "block": no model request at all.',
     'Plain stdout of UserPromptSubmit and SessionStart, and additionalContext of every event, reach the model; Pre/PostToolUse context comes after the tool result.',
     'PostToolUse decision "block" or exit 2: the tool already ran; the model is told the reason.',
+    'systemMessage is shown to the user as "<hook> says: …", never to the model.',
     'PermissionRequest fires when the permission rules do not allow a call; its allow runs the tool, its deny message becomes the tool result.',
   ],
 };

@@ -14,6 +14,7 @@ export function exit2Text(command: string, stderr: string): string {
 }
 
 export const DEFAULT_DENY_REASON = 'Blocked by hook';
+export const DEFAULT_PERMISSION_DENIAL = 'Permission denied by hook';
 
 export const wording = {
   /** The tool result of a PreToolUse denial. */
@@ -32,6 +33,8 @@ export const wording = {
   stopBlockingError: (command: string, reason: string) => `Stop hook blocking error from command: "${command}": ${reason}`,
   /** Shown to the user when UserPromptSubmit blocks the prompt; the model is never called. */
   promptBlocked: (reason: string, prompt: string) => `UserPromptSubmit operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}`,
+  /** A hook's systemMessage, for the user only. */
+  systemMessage: (name: string, message: string) => `${name} says: ${message}`,
   /** Shown to the user when a UserPromptSubmit hook answers `continue: false`; the prompt is not sent. */
   promptHalted: (stopReason: string | null) => (stopReason === null ? 'Operation stopped by hook' : `Operation stopped by hook: ${stopReason}`),
   /** Shown to the user when a PreToolUse hook timed out. */

@@ -3,6 +3,7 @@ import type { Dialect, HookEntry, Job, Prepared } from './dialects/dialect.js';
 import { getDialect } from './dialects/index.js';
 import type { Diagnostic, Effect, HookRecord, Outcome, RunPlan, TimelineEvent } from './outcome.js';
 import { spawnHook } from './runner/spawn-hook.js';
+import { killStrays } from './runner/strays.js';
 import type { ProcessResult } from './runner/types.js';
 import type { Scenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
@@ -93,7 +94,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         exitCode: result.exitCode,
         signal: result.signal,
         timedOut: result.timedOut,
-        durationMs: result.durationMs,
+        durationMs: Math.round(result.durationMs * 10) / 10,
         ...(result.spawnError !== undefined ? { error: result.spawnError } : {}),
       });
       return result;
@@ -119,6 +120,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       await Promise.all(prepared.jobs.map(runJob));
     }
     if (options.signal?.aborted) throw new RunCancelledError();
+    const strays = killStrays(ws.home);
+    const strayNotes = strays
+      ? [diag('warning', 'hook.escaped-processes', `${strays} process${strays > 1 ? 'es' : ''} left the hooks' process groups (setsid or a double fork) and were still running after the hooks ended; hookplay killed ${strays > 1 ? 'them' : 'it'}. A real host would leave ${strays > 1 ? 'them' : 'it'} running.`)]
+      : [];
 
     const settled = dialect.settle({ prepared, event: found.event, host, loaded, results, ...(chainEnd ? { chainEnd } : {}) });
     const outcome: Outcome = {
@@ -134,11 +139,13 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
       eventOut: settled.eventOut ?? null,
       hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index))),
-      diagnostics: [...plan.diagnostics, ...runnerNotes(dialect, results), ...chainDiagnostics, ...settled.diagnostics],
+      diagnostics: [...plan.diagnostics, ...runnerNotes(dialect, results), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
     };
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
   } finally {
+    // Also on cancellation and errors: nothing started for this run may outlive it.
+    killStrays(ws.home);
     await ws.dispose();
   }
 }

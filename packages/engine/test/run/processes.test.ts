@@ -167,3 +167,16 @@ describe('runScenario: stdin and failures to start', () => {
     expect(leftovers()).toEqual([]);
   });
 });
+
+describe('runScenario: processes that leave their group', () => {
+  it('a setsid escapee is found by its HOME and killed, with a warning', async () => {
+    const file = pidFile();
+    const scenario = mirriScenario([{ command: `setsid sleep 31 > /dev/null 2>&1 < /dev/null & echo $! > ${file}; sleep 0.3` }]);
+    const { outcome } = await record(scenario);
+    const pids = readPids(file);
+    expect(pids.length).toBe(1);
+    for (const p of pids) seen.add(p);
+    expect(await eventually(() => pids.every((p) => !alive(p)), 1000)).toBe(true);
+    expect(outcome.diagnostics.map((d) => d.code)).toContain('hook.escaped-processes');
+  });
+});

@@ -242,13 +242,13 @@ export const CASES = [
   // ---- PreToolUse decisions ----
   {
     id: 'pre-exit2-denies',
-    title: 'exit 2 denies with stderr as the reason; stdout is ignored',
+    title: 'exit 2 denies with stderr as the reason, over an allow printed on stdout',
     covers: ['pre-exit-codes'],
     files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(`${say(pre({ permissionDecision: 'allow' }))}; ${deny2('EXIT2_REASON')}`))] }) },
   },
   {
     id: 'pre-exit2-stdout-context-ignored',
-    title: 'exit 2 ignores stdout: an additionalContext printed there never reaches the model',
+    title: 'exit 2 does not ignore stdout: an additionalContext printed there still reaches the model',
     covers: ['pre-exit-codes'],
     files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(`${ctx('PreToolUse', 'STDOUT_CONTEXT')}; ${deny2('EXIT2_REASON')}`))] }) },
   },
@@ -634,6 +634,12 @@ export const CASES = [
     files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd('sleep 0.4; echo SLOW_PLAIN'), cmd('echo FAST_PLAIN'))] }) },
   },
   {
+    id: 'prompt-timeout',
+    title: 'a UserPromptSubmit hook that times out: no block, no context',
+    covers: ['prompt', 'timeout'],
+    files: { [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd(`echo LOST_CONTEXT; sleep 3; ${deny2('TOO_LATE')}`, 1))] }) },
+  },
+  {
     id: 'prompt-json-additional-context',
     title: 'additionalContext of UserPromptSubmit becomes context',
     covers: ['prompt', 'context'],
@@ -687,6 +693,42 @@ export const CASES = [
     title: 'PostToolUse decision block: the tool already ran; the reason goes to the model',
     covers: ['post'],
     files: { [PROJECT]: settings({ PostToolUse: [group('Bash', cmd(say({ decision: 'block', reason: 'POST_BLOCK' })))] }) },
+  },
+  {
+    id: 'post-two-blocks',
+    title: 'two PostToolUse hooks block with different reasons',
+    covers: ['post'],
+    files: {
+      [PROJECT]: settings({
+        PostToolUse: [group('Bash', cmd(`sleep 0.4; ${say({ decision: 'block', reason: 'SLOW_POST' })}`), cmd(say({ decision: 'block', reason: 'FAST_POST' })))],
+      }),
+    },
+  },
+  {
+    id: 'post-block-and-context',
+    title: 'a PostToolUse block and another hook’s additionalContext: which the model reads first',
+    covers: ['post', 'context'],
+    files: {
+      [PROJECT]: settings({ PostToolUse: [group('Bash', cmd(`sleep 0.3; ${say({ decision: 'block', reason: 'LATE_BLOCK' })}`), cmd(ctx('PostToolUse', 'EARLY_CONTEXT')))] }),
+    },
+  },
+  {
+    id: 'post-block-then-late-context',
+    title: 'a PostToolUse block finishing before another hook’s additionalContext',
+    covers: ['post', 'context'],
+    files: {
+      [PROJECT]: settings({ PostToolUse: [group('Bash', cmd(say({ decision: 'block', reason: 'EARLY_BLOCK' })), cmd(`sleep 0.3; ${ctx('PostToolUse', 'LATE_CONTEXT')}`))] }),
+    },
+  },
+  {
+    id: 'post-context-block-context',
+    title: 'PostToolUse: context, then a block, then context, in finishing order',
+    covers: ['post', 'context'],
+    files: {
+      [PROJECT]: settings({
+        PostToolUse: [group('Bash', cmd(ctx('PostToolUse', 'FIRST_CONTEXT')), cmd(`sleep 0.3; ${say({ decision: 'block', reason: 'MIDDLE_BLOCK' })}`), cmd(`sleep 0.6; ${ctx('PostToolUse', 'LAST_CONTEXT')}`))],
+      }),
+    },
   },
   {
     id: 'post-exit2',

@@ -94,11 +94,7 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
       break;
     case 'PostToolUse':
     case 'PostToolUseFailure':
-      settleBlocks(reads, settled, (r, d) => {
-        settled.shown = { model: wording.postToolBlocked(label, r.answer.command, d.text ?? DEFAULT_DENY_REASON) };
-        diagnostics.push(diag('info', 'rule.post-tool-blocked', `${ordinal(r.index)} blocks (${d.via}), but the tool already ran: the model is only told ${JSON.stringify(preview(settled.shown.model!, 100))}`, { hook: r.index }));
-      });
-      addContext(reads, label, settled);
+      settlePostToolUse(reads, label, settled);
       break;
     case 'Stop':
       settleStop(reads, settled, settings, host.env, input.stop_hook_active === true);
@@ -235,6 +231,48 @@ function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: Non
   settled.reason = d.reason ?? DEFAULT_DENY_REASON;
   if (blocks.length > 1) settled.diagnostics.push(diag('info', 'rule.last-block', `${names(blocks)} block; ${ordinal(winner.index)} finished last, so its reason is used`));
   onBlock(winner, d);
+}
+
+/**
+ * PostToolUse: the tool already ran. The model reads each hook's part as the hooks finish: a blocking hook's
+ * "blocking error from command" text, or its additionalContext (consecutive contexts merge into one text).
+ * `context` holds all of it in that order; `shown.model` the blocking texts alone.
+ */
+function settlePostToolUse(reads: Read[], label: string, settled: Settled): void {
+  const { diagnostics } = settled;
+  const blocks = reads.filter((r) => decisionOf(r.answer)?.kind === 'deny');
+  const blockText = (r: Read) => wording.postToolBlocked(label, r.answer.command, decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON);
+  for (const r of reads) {
+    const d = decisionOf(r.answer);
+    if (d && d.kind !== 'deny') diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing after the tool ran: only a block counts`, { hook: r.index }));
+  }
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length) settled.context.push(wording.additionalContext(label, pending));
+    pending = [];
+  };
+  for (const r of reads) {
+    if (decisionOf(r.answer)?.kind === 'deny') {
+      flush();
+      settled.context.push(blockText(r));
+    }
+    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
+  }
+  flush();
+  if (blocks.length) {
+    const first = decisionOf(blocks[0]!.answer)!;
+    settled.verdict = 'block';
+    settled.reason = first.reason ?? DEFAULT_DENY_REASON;
+    settled.shown = { model: blocks.map(blockText).join('\n\n') };
+    for (const r of blocks) {
+      diagnostics.push(diag('info', 'rule.post-tool-blocked', `${ordinal(r.index)} blocks (${decisionOf(r.answer)!.via}), but the tool already ran: the model is only told, as ${JSON.stringify(preview(blockText(r), 100))}`, { hook: r.index }));
+    }
+    if (blocks.length > 1) diagnostics.push(diag('info', 'rule.every-block-counts', `${names(blocks)} all block: the model reads each one, in the order the hooks finished`));
+  }
+  const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
+  if (giving.length) {
+    diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context after the tool result${blocks.length ? ', placed among the blocking texts in the order the hooks finished' : giving.length > 1 ? ', joined in the order the hooks finished' : ''}`));
+  }
 }
 
 /**

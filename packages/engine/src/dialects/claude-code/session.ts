@@ -132,9 +132,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
             ? { tool_name: 'Bash', tool_input: input, tool_response: ranTool.response, tool_use_id: 'toolu_mock_1', duration_ms: ranTool.ms }
             : { tool_name: 'Bash', tool_input: input, tool_use_id: 'toolu_mock_1', error: ranTool.content, is_interrupt: false, duration_ms: ranTool.ms },
         );
-        later.push(...pre.context.map(norm));
-        if (post.verdict === 'block' && post.shown?.model) later.push(norm(post.shown.model));
-        later.push(...post.context.map(norm));
+        // PostToolUse's context holds its blocking texts, then its additionalContext.
+        later.push(...pre.context.map(norm), ...post.context.map(norm));
         if (pre.halt || post.halt) {
           obs.halted = true;
           return finish();

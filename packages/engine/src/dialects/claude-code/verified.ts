@@ -15,7 +15,7 @@ export interface VerifiedAgainst {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Claude Code',
   version: '2.1.332',
-  cases: 92,
+  cases: 97,
   rules: [
     'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.',
     'A settings file that is not valid JSON, or that has one invalid hook entry, loses all its hooks; the other files still count. An unknown event name is ignored.',
@@ -33,7 +33,7 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'Stop decision "block" or exit 2 continues the turn with the reason (every blocking hook’s, in finishing order); the next Stop has stop_hook_active: true; after 9 blocks in a row Claude Code overrides the hook.',
     'UserPromptSubmit exit 2 or decision "block": no model request at all.',
     'Plain stdout of UserPromptSubmit and SessionStart, and additionalContext of every event, reach the model; Pre/PostToolUse context comes after the tool result.',
-    'PostToolUse decision "block" or exit 2: the tool already ran; the model is told the reason.',
+    'PostToolUse decision "block" or exit 2: the tool already ran; the model is told every blocking hook’s reason, among the hooks’ additionalContext, in finishing order.',
     'systemMessage is shown to the user as "<hook> says: …", never to the model.',
     'PermissionRequest fires when the permission rules do not allow a call; its allow runs the tool, its deny message becomes the tool result.',
   ],

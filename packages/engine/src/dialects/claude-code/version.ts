@@ -8,7 +8,10 @@ import { diag } from '../shared/results.js';
  */
 export interface ClaudeCodeRules {
   version: string;
-  /** Timeout of a hook without `timeout`, in seconds (older versions: 60). Not exercised by the oracle. */
+  /**
+   * Timeout of a hook without `timeout`, in seconds (older versions: 60). Not a recorded oracle case (it would cost a
+   * minute per run); checked once by hand against 2.1.332: a 62-second hook without `timeout` was waited for.
+   */
   defaultTimeoutS: number;
   /** At the deadline the whole group gets SIGTERM, then SIGKILL this much later if anything survived. */
   killAfterMs: number;

@@ -184,7 +184,8 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
   if (top !== 'deny' && rewrites.length) {
     rewriter = rewrites[rewrites.length - 1]!;
     settled.updatedInput = rewriter.answer.updatedInput!;
-    const hidden = rewrites.length > 1 ? `; it finished after ${names(rewrites.slice(0, -1))}, whose rewrites are lost (the last to finish wins, whatever the declaration order)` : '';
+    const lost = rewrites.slice(0, -1);
+    const hidden = lost.length ? `; it finished after ${names(lost)}, whose rewrite${lost.length > 1 ? 's are' : ' is'} lost (the last to finish wins, whatever the declaration order)` : '';
     diagnostics.push(diag('info', 'rule.last-rewrite-wins', `${ordinal(rewriter.index)} rewrites the tool input to ${preview(settled.updatedInput, 80)}: it replaces the whole input, fields it leaves out are gone${hidden}`, { hook: rewriter.index }));
     if (top === 'ask') diagnostics.push(diag('info', 'rule.rewrite-with-ask', 'the rewrite goes with the ask: interactively the user is asked about the rewritten call'));
   }

@@ -8,5 +8,5 @@ export * from './expect.js';
 export * from './catalog.js';
 export * from './validate.js';
 export { DIALECT_IDS, type DialectId } from './dialects/ids.js';
-export type { EventSpec, ConfigFileSpec } from './dialects/dialect.js';
+export type { EventSpec, ConfigFileSpec, VerifiedAgainst } from './dialects/dialect.js';
 export { configSchemas } from './schemas.js';

@@ -1,6 +1,6 @@
 import { DIALECTS } from './dialects/index.js';
 import { DIALECT_IDS, type DialectId } from './dialects/ids.js';
-import type { ConfigFileSpec, EventSpec } from './dialects/dialect.js';
+import type { ConfigFileSpec, EventSpec, VerifiedAgainst } from './dialects/dialect.js';
 import type { HostSettings } from './scenario.js';
 
 export interface DialectInfo {
@@ -13,6 +13,8 @@ export interface DialectInfo {
   events: EventSpec[];
   hostSettings: (keyof HostSettings)[];
   starter: { event: string; files: Record<string, string> };
+  versions?: { supported: readonly string[]; default: string };
+  verifiedAgainst?: VerifiedAgainst;
 }
 
 /** What a client needs to offer every host: events, samples, config locations and schemas. Pure data. */
@@ -29,6 +31,8 @@ export function dialectCatalog(): DialectInfo[] {
       events: d.events,
       hostSettings: d.hostSettings,
       starter: d.starter,
+      ...(d.versions ? { versions: d.versions } : {}),
+      ...(d.verifiedAgainst ? { verifiedAgainst: d.verifiedAgainst } : {}),
     };
   });
 }

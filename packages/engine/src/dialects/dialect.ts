@@ -4,6 +4,19 @@ import type { JsonObject } from '../util/json.js';
 import type { DialectId } from './ids.js';
 import type { KillSequence, ProcessResult } from '../runner/types.js';
 
+/**
+ * What a dialect's rules were checked against: the real host binary, run by a differential harness whose
+ * observations are recorded as fixtures and replayed by the tests (see oracle/ for Claude Code).
+ */
+export interface VerifiedAgainst {
+  host: string;
+  version: string;
+  /** How many recorded cases the engine agrees with. */
+  cases: number;
+  /** Each verified rule in plain words. */
+  rules: string[];
+}
+
 /** One event of a host's catalog: what the web picker shows and what the sample payload is. */
 export interface EventSpec {
   name: string;
@@ -143,6 +156,10 @@ export interface Dialect<E extends HookEntry = HookEntry> {
   process: ProcessRules;
   /** `parallel`: matched hooks start together and the host waits for all. `chain`: one after another. */
   mode: 'parallel' | 'chain';
+  /** Host versions whose rules this dialect knows (`host.version`), newest first, and the default. */
+  versions?: { supported: readonly string[]; default: string };
+  /** Set once the rules are verified against the real host. */
+  verifiedAgainst?: VerifiedAgainst;
   /** A starter scenario's files for a fresh playground. */
   starter: { event: string; files: Record<string, string> };
   load(files: Record<string, string>, host: HostSettings): LoadResult<E>;

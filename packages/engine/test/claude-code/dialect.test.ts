@@ -3,7 +3,6 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ClaudeCodeExtras } from '../../src/dialects/claude-code/index.js';
 
 // The captured payloads live beside the checkout (shared/), like the conformance suite: skipped when absent.
 const PAYLOADS = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/payloads/claude-code-2.1.332');
@@ -18,11 +17,14 @@ describe('claude-code: the dialect everywhere the others are', () => {
   });
 
   it('says what it is verified against, for the web', () => {
-    const extras = getDialect('claude-code') as unknown as ClaudeCodeExtras;
-    expect(extras.verifiedAgainst).toMatchObject({ host: 'Claude Code', version: '2.1.332' });
-    expect(extras.verifiedAgainst.rules.length).toBeGreaterThan(10);
-    expect(extras.versions).toContain(extras.verifiedAgainst.version);
-    expect(extras.defaultVersion).toBe('2.1.332');
+    const dialect = getDialect('claude-code');
+    expect(dialect.verifiedAgainst).toMatchObject({ host: 'Claude Code', version: '2.1.332' });
+    expect(dialect.verifiedAgainst!.rules.length).toBeGreaterThan(10);
+    expect(dialect.versions!.supported).toContain(dialect.verifiedAgainst!.version);
+    expect(dialect.versions!.default).toBe('2.1.332');
+    // The catalog the web app reads carries the same facts.
+    const info = dialectCatalog().find((d) => d.id === 'claude-code')!;
+    expect(info.verifiedAgainst).toEqual(dialect.verifiedAgainst);
   });
 
   it('its starter blocks rm -rf and lets other commands through', async () => {

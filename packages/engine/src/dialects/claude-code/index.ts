@@ -7,11 +7,10 @@ import { CLAUDE_CODE_EVENTS } from './events.js';
 import { matchClaudeCode } from './match.js';
 import { buildPayload } from './payload.js';
 import { SETTINGS_JSON_SCHEMA } from './schema.js';
-import { VERIFIED_AGAINST, type VerifiedAgainst } from './verified.js';
+import { VERIFIED_AGAINST } from './verified.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from './version.js';
 
 export { SUPPORTED_VERSIONS, DEFAULT_VERSION } from './version.js';
-export type { VerifiedAgainst } from './verified.js';
 
 const STARTER_SETTINGS = `{
   "hooks": {
@@ -40,15 +39,7 @@ fi
  * Claude Code, pinned to a version (`host.version`, see version.ts), verified against the real CLI by
  * `npm run oracle`. Settings: ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json.
  */
-/** Beyond the Dialect interface: what the web shows ("verified against Claude Code 2.1.332") and offers for host.version. */
-export interface ClaudeCodeExtras {
-  verifiedAgainst: VerifiedAgainst;
-  /** Values `host.version` accepts, newest first. */
-  versions: readonly string[];
-  defaultVersion: string;
-}
-
-export const claudeCode: Dialect<ClaudeCodeEntry> & ClaudeCodeExtras = {
+export const claudeCode: Dialect<ClaudeCodeEntry> = {
   id: 'claude-code',
   label: 'Claude Code',
   summary: 'hooks in ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; /bin/sh; parallel, read in finishing order; deny > ask > allow; exit 2 denies; verified against the real CLI.',
@@ -63,8 +54,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> & ClaudeCodeExtras = {
   process: { shell: ['/bin/sh', '-c'], kill: { first: 'SIGTERM', killAfterMs: 1500 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
   verifiedAgainst: VERIFIED_AGAINST,
-  versions: SUPPORTED_VERSIONS,
-  defaultVersion: DEFAULT_VERSION,
+  versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION },
 
   load: loadClaudeCodeSettings,
 

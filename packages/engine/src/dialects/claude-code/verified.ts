@@ -1,16 +1,10 @@
+import type { VerifiedAgainst } from '../dialect.js';
+
 /**
  * What hookplay's claude-code dialect is verified against: the real Claude Code CLI, run offline by
  * `npm run oracle` (oracle/cases.mjs), its observations recorded in oracle/fixtures/<version>/ and replayed against
  * the engine by `npm test`. The web playground shows this as "verified against Claude Code <version>".
  */
-export interface VerifiedAgainst {
-  host: string;
-  version: string;
-  /** How many recorded oracle cases the engine agrees with. */
-  cases: number;
-  /** Each rule in plain words. */
-  rules: string[];
-}
 
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Claude Code',

@@ -1,0 +1,33 @@
+/**
+ * A person picks Claude Code and sees that its rules were verified against the real CLI, with the list of
+ * verified rules; a host that was not verified shows no such claim.
+ */
+import { describe, expect, it } from 'vitest';
+import { useFixture } from './support/fixture';
+import { openPlayground, run, verdict, waitForRunEnd } from './support/playground';
+import { watchErrors } from './support/browser';
+
+const f = useFixture();
+
+describe('trusting a verified host', () => {
+  it('shows "verified against Claude Code 2.1.332" with the covered rules, and runs the host', async () => {
+    const { page } = await f.newPage();
+    const errors = watchErrors(page);
+    await openPlayground(page, f.server.url);
+    await expect(page.getByTestId('verified').count()).resolves.toBe(0);
+
+    await page.getByRole('radiogroup', { name: 'Host' }).getByText('Claude Code', { exact: true }).click();
+    const verified = page.getByTestId('verified');
+    await expect(verified.locator('summary').textContent()).resolves.toMatch(/verified against Claude Code 2\.1\.332/);
+    await verified.locator('summary').click();
+    const rules = await verified.locator('li').allTextContents();
+    expect(rules.length).toBeGreaterThan(10);
+    expect(rules.join('\n')).toMatch(/finishes last wins/);
+
+    // The starter scenario runs through the claude-code dialect.
+    await run(page);
+    expect(await waitForRunEnd(page)).toBe('done');
+    expect(['proceed', 'block']).toContain(await verdict(page));
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../apps/server/src/server/start.js';
+import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../apps/server/src/protocol.js';
 import type { TimelineEvent } from '../../packages/engine/src/outcome.js';
-import { launch } from '../support/server.js';
+import { useServerWithClient } from '../support/server.js';
 import { connect, isOutcomeOf, type Client } from '../support/ws-client.js';
 import { mirriScenario } from '../support/scenarios.js';
 
-let server: RunningServer;
-let client: Client;
-beforeAll(async () => {
-  server = await launch();
-  client = await connect(server.origin, server.token);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const ctx = useServerWithClient();
 
 function timelineOf(id: string): { seq: number; event: TimelineEvent }[] {
-  return client.messages.filter((m): m is Extract<ServerMessage, { type: 'timeline' }> => m.type === 'timeline' && m.id === id);
+  return ctx.client.messages.filter((m): m is Extract<ServerMessage, { type: 'timeline' }> => m.type === 'timeline' && m.id === id);
 }
 
 describe('a run streams over the WebSocket', () => {
   it('greets with the protocol version and the limits', async () => {
-    const hello = await client.waitFor((m) => m.type === 'hello');
+    const hello = await ctx.client.waitFor((m) => m.type === 'hello');
     expect(hello).toMatchObject({ type: 'hello', protocol: 1, limits: { maxRunsPerConnection: expect.any(Number) } });
-    expect(client.ws.protocol).toBe('hookplay.v1');
+    expect(ctx.client.ws.protocol).toBe('hookplay.v1');
   });
 
   it('streams parallel hooks completely and in order, tagged with the id and gap-free sequence numbers', async () => {
@@ -34,8 +24,8 @@ describe('a run streams over the WebSocket', () => {
       'for i in 1 2 3; do echo b$i >&2; sleep 0.1; done',
       'sleep 0.2; echo c; exit 2',
     ]);
-    client.send({ type: 'run', id: 'par-1', scenario });
-    const done = await client.waitFor(isOutcomeOf('par-1'));
+    ctx.client.send({ type: 'run', id: 'par-1', scenario });
+    const done = await ctx.client.waitFor(isOutcomeOf('par-1'));
     const timeline = timelineOf('par-1');
     expect(timeline.map((t) => t.seq)).toEqual(timeline.map((_, i) => i));
     expect(timeline[0]!.event.type).toBe('run-start');
@@ -70,8 +60,8 @@ describe('a run streams over the WebSocket', () => {
       event: 'pre_tool_call',
       payload: { tool: 'shell', args: { cmd: 'ls' } },
     };
-    client.send({ type: 'run', id: 'chain-1', scenario });
-    await client.waitFor(isOutcomeOf('chain-1'));
+    ctx.client.send({ type: 'run', id: 'chain-1', scenario });
+    await ctx.client.waitFor(isOutcomeOf('chain-1'));
     const events = timelineOf('chain-1').map((t) => t.event);
     const plan = events[0]!.type === 'run-start' ? events[0]!.plan : null;
     expect(plan?.mode).toBe('chain');
@@ -82,8 +72,8 @@ describe('a run streams over the WebSocket', () => {
   it("gives hooks a minimal environment, never the server's own variables", async () => {
     process.env.HOOKPLAY_TEST_SECRET = 'hunter2';
     try {
-      client.send({ type: 'run', id: 'env-1', scenario: mirriScenario(['env']) });
-      const done = await client.waitFor(isOutcomeOf('env-1'));
+      ctx.client.send({ type: 'run', id: 'env-1', scenario: mirriScenario(['env']) });
+      const done = await ctx.client.waitFor(isOutcomeOf('env-1'));
       const env = done.event.type === 'outcome' ? done.event.outcome.hooks[0]!.stdout : '';
       const names = env.trim().split('\n').map((l) => l.split('=')[0]).filter((n) => n !== 'PWD' && n !== 'SHLVL' && n !== '_');
       expect(env).not.toContain('hunter2');
@@ -94,9 +84,9 @@ describe('a run streams over the WebSocket', () => {
   });
 
   it('keeps runs of one connection apart by id', async () => {
-    client.send({ type: 'run', id: 'x-1', scenario: mirriScenario(['echo one']) });
-    client.send({ type: 'run', id: 'x-2', scenario: mirriScenario(['echo two']) });
-    const [one, two] = await Promise.all([client.waitFor(isOutcomeOf('x-1')), client.waitFor(isOutcomeOf('x-2'))]);
+    ctx.client.send({ type: 'run', id: 'x-1', scenario: mirriScenario(['echo one']) });
+    ctx.client.send({ type: 'run', id: 'x-2', scenario: mirriScenario(['echo two']) });
+    const [one, two] = await Promise.all([ctx.client.waitFor(isOutcomeOf('x-1')), ctx.client.waitFor(isOutcomeOf('x-2'))]);
     expect(one.event.type === 'outcome' && one.event.outcome.hooks[0]!.stdout).toBe('one\n');
     expect(two.event.type === 'outcome' && two.event.outcome.hooks[0]!.stdout).toBe('two\n');
   });

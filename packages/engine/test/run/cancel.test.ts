@@ -3,28 +3,12 @@
  * gone, the run directory is removed, and no outcome is emitted.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS, liveHookGroupCount, parseScenario, RunCancelledError, runScenario, type TimelineEvent } from '@hookplay/engine';
-import { alive, eventually, groupMembers, killLeftovers, readPids, scratchDir } from '../runner/procs.js';
-import { mirriScenario, pidsOf, record, runParent } from './helpers.js';
+import { eventually, readPids } from '../runner/procs.js';
+import { mirriScenario, pidsOf, record, runParent, trackProcesses } from './helpers.js';
 
-const scratch = scratchDir('hookplay-run-cancel-');
-afterAll(scratch.remove);
-const seen = new Set<number>();
-afterEach(() => {
-  killLeftovers(seen);
-  seen.clear();
-});
-
-let n = 0;
-const pidFile = () => join(scratch.dir, `pids-${++n}`);
-
-async function expectAllGone(groups: number[], pids: number[]): Promise<void> {
-  for (const p of [...groups, ...pids]) seen.add(p);
-  await eventually(() => groups.every((g) => groupMembers(g).length === 0) && pids.every((p) => !alive(p)), 1000);
-  expect({ groups: groups.flatMap(groupMembers), survivors: pids.filter(alive) }).toEqual({ groups: [], survivors: [] });
-}
+const { scratch, pidFile, expectAllGone } = trackProcesses('hookplay-run-cancel-');
 
 describe('runScenario: cancellation', () => {
   it('an abort mid-run rejects with RunCancelledError, kills every group and removes the run directory', async () => {

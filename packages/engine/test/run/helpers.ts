@@ -1,5 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, afterEach, expect } from 'vitest';
+import { alive, eventually, groupMembers, killLeftovers, scratchDir } from '../runner/procs.js';
 import { parseScenario, runScenario, type Outcome, type RunOptions, type Scenario, type TimelineEvent } from '@hookplay/engine';
 
 export const MIRRI_CONFIG = '~/.mirri-code/config.toml';
@@ -48,3 +50,28 @@ export function runParent(scratch: string): { tmpDir: string; leftovers: () => s
 
 export const pidsOf = (events: TimelineEvent[]): number[] =>
   events.flatMap((e) => (e.type === 'hook-start' && e.pid !== null ? [e.pid] : []));
+
+/**
+ * Per test file: a scratch dir for pid files, and a check that process groups and pids are gone. Whatever a
+ * test saw is killed after it, so one failure cannot leak processes into the next test.
+ */
+export function trackProcesses(prefix: string) {
+  const scratch = scratchDir(prefix);
+  afterAll(scratch.remove);
+  const seen = new Set<number>();
+  afterEach(() => {
+    killLeftovers(seen);
+    seen.clear();
+  });
+  let n = 0;
+  return {
+    scratch,
+    seen,
+    pidFile: () => join(scratch.dir, `pids-${++n}`),
+    async expectAllGone(groups: number[], pids: number[]): Promise<void> {
+      for (const p of [...groups, ...pids]) seen.add(p);
+      await eventually(() => groups.every((g) => groupMembers(g).length === 0) && pids.every((p) => !alive(p)), 1000);
+      expect({ groups: groups.flatMap(groupMembers), survivors: pids.filter(alive) }).toEqual({ groups: [], survivors: [] });
+    },
+  };
+}

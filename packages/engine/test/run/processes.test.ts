@@ -3,27 +3,12 @@
  * hooks that cannot start. Evidence is read from /proc; timing bounds are generous.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS, liveHookGroupCount, parseScenario } from '@hookplay/engine';
-import { alive, eventually, groupMembers, killLeftovers, readPids, scratchDir } from '../runner/procs.js';
-import { mirriScenario, pidsOf, record, runParent } from './helpers.js';
+import { alive, eventually, readPids } from '../runner/procs.js';
+import { mirriScenario, pidsOf, record, runParent, trackProcesses } from './helpers.js';
 
-const scratch = scratchDir('hookplay-run-processes-');
-afterAll(scratch.remove);
-const seen = new Set<number>();
-afterEach(() => {
-  killLeftovers(seen);
-  seen.clear();
-});
-
-let n = 0;
-const pidFile = () => join(scratch.dir, `pids-${++n}`);
-
-async function expectAllGone(groups: number[], pids: number[]): Promise<void> {
-  for (const p of [...groups, ...pids]) seen.add(p);
-  await eventually(() => groups.every((g) => groupMembers(g).length === 0) && pids.every((p) => !alive(p)), 1000);
-  expect({ groups: groups.flatMap(groupMembers), survivors: pids.filter(alive) }).toEqual({ groups: [], survivors: [] });
-}
+const { scratch, seen, pidFile, expectAllGone } = trackProcesses('hookplay-run-processes-');
 
 describe('runScenario: deadlines', () => {
   it('Mirri: a 1 s timeout SIGTERMs the whole group, grandchildren included, and the run settles soon after', async () => {

@@ -29,6 +29,21 @@ const RUNS = join(ORACLE, '.runs');
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
+
+// Other hosts keep their whole oracle in oracle/hosts/<id>/run.mjs; `--host claude-code` (or none) is this file.
+const hostArg = argv.flatMap((a, i) => (a === '--host' && argv[i + 1] ? [argv[i + 1]] : []))[0];
+if (hostArg && hostArg !== 'claude-code') {
+  const hostRun = join(ORACLE, 'hosts', hostArg, 'run.mjs');
+  if (!existsSync(hostRun)) {
+    const { readdirSync } = await import('node:fs');
+    const known = ['claude-code', ...(existsSync(join(ORACLE, 'hosts')) ? readdirSync(join(ORACLE, 'hosts')) : [])];
+    console.error(`no oracle for host "${hostArg}": known hosts are ${known.join(', ')}`);
+    process.exit(2);
+  }
+  await import(pathToFileURL(hostRun).href);
+  // The host's run.mjs owns the process from here (it exits when done).
+  await new Promise(() => {});
+}
 const filters = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] ? [argv[i + 1]] : []));
 const replay = flag('--replay');
 const withEngine = !flag('--no-engine');

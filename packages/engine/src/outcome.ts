@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DIALECT_IDS } from './dialects/ids.js';
 
+/**
+ * Where a rule comes from. `recorded`: a recording of the real host covers it and `npm test` replays that
+ * recording (the case ids name the fixtures). `docs`: the host's documentation only, never checked on the real host.
+ */
+export const Evidence = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('recorded'), host: z.string(), version: z.string(), cases: z.array(z.string()).min(1) }),
+  z.object({ kind: z.literal('docs'), source: z.string().optional() }),
+]);
+export type Evidence = z.infer<typeof Evidence>;
+
 export const Diagnostic = z.object({
   level: z.enum(['error', 'warning', 'info']),
   /** Stable, greppable: `config.*` loading, `match.*` selection, `hook.*` one hook, `rule.*` how answers combined, `divergence.*` docs vs real host. */
@@ -11,6 +21,8 @@ export const Diagnostic = z.object({
   column: z.number().int().optional(),
   /** Index in `outcome.hooks` this note is about. */
   hook: z.number().int().optional(),
+  /** Whether the rule this line states was observed on the real host, and in which recorded cases. */
+  evidence: Evidence.optional(),
 });
 export type Diagnostic = z.infer<typeof Diagnostic>;
 

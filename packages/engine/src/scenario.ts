@@ -39,6 +39,10 @@ export const HostSettings = z
       .optional()
       .describe('Environment variables of the simulated host process, e.g. MIRRICODE_EXPERIMENTAL_HOOK_COMMAND_REWRITE.'),
     version: z.string().optional().describe('The host version whose rules apply (claude-code).'),
+    trusted: z
+      .boolean()
+      .optional()
+      .describe('Hosts with a trust gate (Codex hook trust, Copilot folder trust): whether the project is trusted. Default true.'),
   })
   .strict();
 export type HostSettings = z.infer<typeof HostSettings>;

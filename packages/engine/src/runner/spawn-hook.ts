@@ -22,8 +22,13 @@ export interface SpawnHooks {
   signal?: AbortSignal;
 }
 
-/** How long pipes may stay open after the hook's shell exited, before the runner stops reading them. */
-const DRAIN_AFTER_EXIT_MS = 50;
+/**
+ * How long pipes may stay open after the hook's shell exited, before the runner stops reading them. The group is
+ * killed at exit, so the pipes normally close at once; what is still in flight must be read even on a loaded machine
+ * (at 50 ms the oracle's replays lost a hook's stderr now and then), and only an escaped process holding a pipe makes
+ * the runner wait this long.
+ */
+const DRAIN_AFTER_EXIT_MS = 1000;
 
 /**
  * Runs one hook command in its own process group and settles once it is over: exited (and its group reaped),

@@ -15,9 +15,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CASES } from './cases.mjs';
+import { ALL_CASES, SWEEP } from './all-cases.mjs';
+import { writeCoverage } from './lib/coverage.mjs';
 import { ensureCli, runCli, writeFiles } from './lib/cli.mjs';
-import { caseHash, checkTiming, compareObservations } from './lib/compare.mjs';
+import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
 import { startMockApi } from './lib/mock-api.mjs';
 import { observe, PROBE_DIR, probeSettings } from './lib/observe.mjs';
 
@@ -44,12 +45,44 @@ if (hostArg && hostArg !== 'claude-code') {
   // The host's run.mjs owns the process from here (it exits when done).
   await new Promise(() => {});
 }
-const filters = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] ? [argv[i + 1]] : []));
+const valuesOf = (name) => argv.flatMap((a, i) => (a === name && argv[i + 1] ? [argv[i + 1]] : []));
+const filters = valuesOf('--case');
 const replay = flag('--replay');
 const withEngine = !flag('--no-engine');
 const keep = flag('--keep');
+const jobs = Number(valuesOf('--jobs')[0] ?? 1);
+const slice = valuesOf('--slice')[0];
 
-const selected = CASES.filter((c) => filters.length === 0 || filters.some((f) => c.id.includes(f)));
+if (flag('--coverage')) {
+  console.log(`wrote ${writeCoverage(ALL_CASES, FIXTURES)}`);
+  process.exit(0);
+}
+
+let selected = (flag('--sweep') ? SWEEP : ALL_CASES).filter((c) => filters.length === 0 || filters.some((f) => c.id.includes(f)));
+if (slice) {
+  const m = /^(\d+)\/(\d+)$/.exec(slice);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
+    console.error(`--slice takes K/N with 1 <= K <= N (for example --slice 2/8), not ${JSON.stringify(slice)}`);
+    process.exit(2);
+  }
+  const [k, n] = [Number(m[1]), Number(m[2])];
+  selected = selected.filter((_, i) => i % n === k - 1);
+}
+if (flag('--stale')) {
+  // Only cases never recorded, or changed since their recording.
+  selected = selected.filter((c) => {
+    const path = join(FIXTURES, `${c.id}.json`);
+    return !existsSync(path) || JSON.parse(readFileSync(path, 'utf8')).caseHash !== caseHash(c);
+  });
+  if (selected.length === 0) {
+    console.log('every selected case is recorded for its current definition');
+    process.exit(0);
+  }
+}
+if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) {
+  console.error('--jobs takes a whole number from 1 to 8');
+  process.exit(2);
+}
 if (selected.length === 0) {
   console.error(`no case matches ${filters.join(', ')}`);
   process.exit(2);
@@ -58,7 +91,7 @@ if (selected.length === 0) {
 /** Replies of the mocked model: one Bash tool call first (unless the case has none), then final texts. */
 export function modelScript(c) {
   const tool = c.tool === undefined ? { command: 'echo original', description: 'run the command' } : c.tool;
-  return (n) => (n === 1 && tool ? { type: 'tool_use', name: 'Bash', input: tool } : { type: 'text', text: `FINAL_TEXT_${n}` });
+  return (n) => (n === 1 && tool ? { type: 'tool_use', name: c.toolName ?? 'Bash', input: tool } : { type: 'text', text: `FINAL_TEXT_${n}` });
 }
 
 async function record(c, bin) {
@@ -119,33 +152,38 @@ async function loadEngine() {
   return import(pathToFileURL(built).href);
 }
 
+/** Records (or loads) one case and compares it with the engine: the list of problems, empty when they agree. */
+async function check(c, bin, engine) {
+  const problems = [];
+  let fixture;
+  if (replay) {
+    const path = join(FIXTURES, `${c.id}.json`);
+    if (!existsSync(path)) return ['no fixture (run without --replay to record it)'];
+    fixture = JSON.parse(readFileSync(path, 'utf8'));
+    if (fixture.caseHash !== caseHash(c)) problems.push('the case changed since its fixture was recorded: re-record it');
+  } else {
+    const recorded = await record(c, bin);
+    fixture = recorded.fixture;
+    problems.push(...recorded.problems);
+  }
+  if (engine) {
+    const sim = await engine.simulateSession(sessionOf(c));
+    problems.push(...compareObservations(c, observedOf(fixture), sim.observation));
+    problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
+  }
+  return problems;
+}
+
 async function main() {
   const bin = replay ? null : ensureCli(VERSION);
   const engine = withEngine ? await loadEngine() : null;
   let failed = 0;
   const t0 = Date.now();
-  for (const c of selected) {
-    const problems = [];
-    let fixture;
-    if (replay) {
-      const path = join(FIXTURES, `${c.id}.json`);
-      if (!existsSync(path)) {
-        console.log(`✗ ${c.id}: no fixture (run without --replay to record it)`);
-        failed++;
-        continue;
-      }
-      fixture = JSON.parse(readFileSync(path, 'utf8'));
-      if (fixture.caseHash !== caseHash(c)) problems.push('the case changed since its fixture was recorded: re-record it');
-    } else {
-      const recorded = await record(c, bin);
-      fixture = recorded.fixture;
-      problems.push(...recorded.problems);
-    }
-    if (engine) {
-      const sim = await engine.simulateSession({ files: c.files, tool: c.tool, allowedTools: c.allowedTools, version: VERSION });
-      problems.push(...compareObservations(c, fixture.observed, sim.observation));
-      problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
-    }
+  const queue = [...selected];
+  // Cases that measure time run alone, so other cases' processes cannot stretch them.
+  const timed = queue.filter((c) => c.timing);
+  const untimed = queue.filter((c) => !c.timing);
+  const report = (c, problems) => {
     if (problems.length) {
       failed++;
       console.log(`✗ ${c.id} — ${c.title}`);
@@ -153,7 +191,12 @@ async function main() {
     } else {
       console.log(`✓ ${c.id}`);
     }
-  }
+  };
+  const worker = async () => {
+    for (let c = untimed.shift(); c; c = untimed.shift()) report(c, await check(c, bin, engine));
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  for (const c of timed) report(c, await check(c, bin, engine));
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   const mode = replay ? 'replayed' : 'recorded against Claude Code ' + VERSION;
   console.log(`\n${selected.length - failed}/${selected.length} cases agree (${mode}${engine ? '' : ', engine not compared'}) in ${secs} s`);

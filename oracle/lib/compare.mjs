@@ -5,14 +5,58 @@ import { createHash } from 'node:crypto';
 
 /** A stable hash of what defines a case, so a fixture recorded for an older definition is noticed. */
 export function caseHash(c) {
-  const { id, files, tool, allowedTools, timing } = c;
+  const { id, files, tool, allowedTools, timing, toolName } = c;
   return createHash('sha256')
-    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null }))
+    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null, ...(toolName ? { toolName } : {}) }))
     .digest('hex')
     .slice(0, 16);
 }
 
 const show = (v) => JSON.stringify(v);
+
+/** What `simulateSession` needs to play a case. */
+export function sessionOf(c) {
+  return {
+    files: c.files,
+    ...(c.tool !== undefined ? { tool: c.tool } : {}),
+    ...(c.toolName ? { toolName: c.toolName } : {}),
+    ...(c.allowedTools ? { allowedTools: c.allowedTools } : {}),
+  };
+}
+
+/**
+ * A fixture's observation, plus how each hook process ended per event (`success`, `error:<exit code>` or
+ * `cancelled`, sorted), read from the recorded stream-json hook events without the harness's own probes.
+ */
+export function observedOf(fixture) {
+  const observed = { ...fixture.observed };
+  // A session that ended before the tool result (a deferred call) records no `executed` at all.
+  if (observed.tool) observed.tool = { ...observed.tool, executed: observed.tool.executed === true };
+  const events = fixture.hookEvents ?? [];
+  const started = {};
+  const ended = {};
+  for (const e of events) {
+    if (e.started) started[eventOf(e.started)] = (started[eventOf(e.started)] ?? 0) + 1;
+    if (e.ended) (ended[eventOf(e.ended)] ??= []).push(e.outcome === 'error' ? `error:${e.exit_code}` : e.outcome);
+  }
+  const hookEnds = {};
+  for (const [event, list] of Object.entries(ended)) {
+    const probes = (started[event] ?? 0) - (observed.hookRuns?.[event] ?? 0);
+    const mine = [...list];
+    for (let k = 0; k < probes; k++) {
+      const at = mine.indexOf('success');
+      if (at >= 0) mine.splice(at, 1);
+    }
+    if (mine.length) hookEnds[event] = mine.sort();
+  }
+  observed.hookEnds = hookEnds;
+  return observed;
+}
+
+/** A persisted output's file name holds the session and random ids: compare everything but them. */
+const persisted = (text) => text.replace(/\$HOME\/\.claude\/projects\/\S+?-stdout\.txt/g, '$HOME/.claude/projects/<project>/<session>/tool-results/hook-<id>-stdout.txt');
+
+const eventOf = (hookName) => hookName.split(':')[0];
 
 function equal(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -36,13 +80,20 @@ export function compareObservations(c, real, engine) {
     check('tool result is an error', real.tool.isError, engine.tool.isError);
     // Claude Code's own permission messages (path checks and the like) are not hook semantics: only compare
     // the tool result when a hook or the command itself produced it.
-    if (real.tool.decidedBy === 'hook' || real.tool.executed) check('tool result shown to the model', real.tool.result, engine.tool.result);
+    // Only Bash runs for real in the engine; another tool's own output is not hook semantics.
+    if ((real.tool.decidedBy === 'hook' || real.tool.executed) && !(c.toolName && c.toolName !== 'Bash' && real.tool.executed))
+      check('tool result shown to the model', real.tool.result, engine.tool.result);
   }
-  check('hook texts shown to the model', real.modelSaw, engine.modelSaw);
+  // Where the engine says hooks finished too close together to fix their order, the real CLI's order is one of
+  // several: compare the joined context lines of each text as a set.
+  const racy = (engine.racy ?? []).length > 0;
+  const lines = (texts) => (racy ? texts.map((t) => t.replace(/^(.*? hook additional context: )/, '$1\n').split('\n').sort().join('\n')).sort() : texts);
+  check(racy ? 'hook texts shown to the model (in any order of racing hooks)' : 'hook texts shown to the model', lines(real.modelSaw.map(persisted)), lines(engine.modelSaw.map(persisted)));
   check('messages shown to the user', real.userSaw, engine.userSaw);
   check('Stop runs (stop_hook_active of each)', real.stopRuns, engine.stopRuns);
   check('session halted by continue: false', real.halted, engine.halted);
   check('hook processes per event', sortKeys(real.hookRuns), sortKeys(engine.hookRuns));
+  if (real.hookEnds) check('how each hook ended, per event', sortKeys(real.hookEnds), sortKeys(engine.hookEnds));
   return problems;
 }
 

@@ -17,6 +17,8 @@ const HOOK_EVENTS =
   'SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure|PostToolBatch|PermissionRequest|Stop|SubagentStop|Notification|PreCompact|SessionEnd';
 const HOOK_SEGMENT = new RegExp(`^(${HOOK_EVENTS})(:\\S+)? hook `);
 const REMINDER = /<system-reminder>\nThe text below is the output of a hook[^\n]*\n([\s\S]*?)\n<\/system-reminder>/;
+/** A hook's text in a reminder of its own, without the header (Stop's additionalContext). */
+const BARE_REMINDER = new RegExp(`^<system-reminder>\\n((?:${HOOK_EVENTS})(?::\\S+)? hook [\\s\\S]*?)\\n</system-reminder>$`);
 
 /** Replaces the run's own directories so observations compare across runs and machines. */
 export function normalizer({ project, home, root }) {
@@ -56,7 +58,7 @@ export function hookTextsInRequest(body) {
     } else if (message.role === 'user') {
       const parts = typeof message.content === 'string' ? [message.content] : (message.content ?? []).filter((c) => c.type === 'text').map((c) => c.text);
       for (const part of parts) {
-        const m = REMINDER.exec(part);
+        const m = REMINDER.exec(part) ?? BARE_REMINDER.exec(part);
         if (m) out.push(m[1]);
       }
     }

@@ -14,5 +14,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Tests time real processes on a 2-core machine: keep the parallelism modest.
     maxWorkers: 2,
+    // Concurrent tests (the oracle replays) mostly wait on hooks that sleep: more of them at once keeps the
+    // replay of 800 recorded sessions within a few minutes.
+    maxConcurrency: 12,
   },
 });

@@ -57,6 +57,8 @@ export const HookRecord = z.object({
   /** Set when output was cut at the cap: says how much was dropped. */
   truncated: z.string().optional(),
   effect: Effect,
+  /** How the host itself reports the hook's end, where it does (Claude Code: `success`, `error:<exit code>`, `cancelled`). */
+  hostReport: z.string().optional(),
 });
 export type HookRecord = z.infer<typeof HookRecord>;
 

@@ -138,7 +138,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       halt: settled.halt,
       ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
       eventOut: settled.eventOut ?? null,
-      hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index))),
+      hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index), settled.hostReports?.get(index))),
       diagnostics: [...plan.diagnostics, ...runnerNotes(dialect, results), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
     };
     emit({ type: 'outcome', atMs: now(), outcome });
@@ -180,6 +180,7 @@ function hookRecord(
   planned: Prepared<HookEntry>['hooks'][number],
   result: ProcessResult | undefined,
   effect: Effect | undefined,
+  hostReport: string | undefined,
 ): HookRecord {
   const { entry } = planned;
   const dropped = result ? result.dropped.stdout + result.dropped.stderr : 0;
@@ -205,6 +206,7 @@ function hookRecord(
     stderr: result?.stderr ?? '',
     ...(dropped > 0 ? { truncated: truncationNote(dialect, result!) } : {}),
     effect: effect ?? 'none',
+    ...(hostReport !== undefined ? { hostReport } : {}),
   };
 }
 

@@ -108,6 +108,8 @@ export interface Settled {
   eventOut: unknown;
   /** What each hook alone contributed, by plan index; missing means `none`. */
   effects: Map<number, Effect>;
+  /** How the host reports each hook's end in its own log or stream, by plan index, where it does. */
+  hostReports?: Map<number, string>;
   diagnostics: Diagnostic[];
 }
 

@@ -164,8 +164,9 @@ describe('claude-code: other events', () => {
 
   it('Stop decision "block": the model gets the feedback and a note naming the command; exit 2 only the feedback', async () => {
     const json = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd(say({ decision: 'block', reason: 'more' }))] }] });
-    expect(json).toMatchObject({ verdict: 'block', reason: 'more', shown: { model: 'Stop hook feedback:\nmore' } });
-    expect(json.context).toEqual(['Stop hook feedback:\nmore', `Stop hook blocking error from command: "${json.hooks[0]!.command}": more`]);
+    const note = `Stop hook blocking error from command: "${json.hooks[0]!.command}": more`;
+    expect(json).toMatchObject({ verdict: 'block', reason: 'more', shown: { model: `Stop hook feedback:\nmore\n\n${note}` } });
+    expect(json.context).toEqual(['Stop hook feedback:\nmore', note]);
     const exit2 = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd('echo more >&2; exit 2')] }], payload: { stop_hook_active: true } });
     expect(exit2).toMatchObject({ verdict: 'block', context: ['Stop hook feedback:\n[echo more >&2; exit 2]: more\n'], shown: { model: 'Stop hook feedback:\n[echo more >&2; exit 2]: more\n' } });
     expect(withCode(exit2, 'rule.stop-hook-active')[0]!.message).toMatch(/9 times in a row/);
@@ -180,7 +181,8 @@ describe('claude-code: other events', () => {
     const outcome = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd(`sleep 0.3; ${say({ decision: 'block', reason: 'slow' })}`), cmd(say({ decision: 'block', reason: 'fast' }))] }] });
     expect(outcome.context.map((c) => c.split(':')[0])).toEqual(['Stop hook feedback', 'Stop hook feedback', 'Stop hook blocking error from command', 'Stop hook blocking error from command']);
     expect(outcome.context[0]).toBe('Stop hook feedback:\nfast');
-    expect(outcome.shown?.model).toBe('Stop hook feedback:\nfast\n\nStop hook feedback:\nslow');
+    expect(outcome.shown?.model).toBe(outcome.context.join('\n\n'));
+    expect(outcome.shown?.model).toMatch(/^Stop hook feedback:\nfast\n\nStop hook feedback:\nslow\n\nStop hook blocking error/);
   });
 
   it('systemMessage is for the user, named after the hook', async () => {

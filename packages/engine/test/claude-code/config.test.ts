@@ -33,7 +33,7 @@ describe('claude-code: loading the settings files', () => {
   });
 
   it.each([
-    ['a hook without command', { type: 'command' }, /has no command/],
+    ['a hook without command', { type: 'command' }, /without a "command" string/],
     ['a timeout that is not a number', { type: 'command', command: 'exit 2', timeout: 'soon' }, /timeout must be a positive number/],
     ['a non-positive timeout', { type: 'command', command: 'exit 2', timeout: 0 }, /timeout must be a positive number/],
     ['an unknown hook type', { type: 'script', command: 'exit 2' }, /type must be "command"/],

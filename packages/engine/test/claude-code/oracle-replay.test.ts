@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module of the oracle harness
-import { CASES } from '../../../../oracle/cases.mjs';
+import { ALL_CASES } from '../../../../oracle/all-cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
-import { caseHash, checkTiming, compareObservations } from '../../../../oracle/lib/compare.mjs';
+import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from '../../../../oracle/lib/compare.mjs';
 import { simulateSession, type Observation } from '../../src/dialects/claude-code/session.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
 
@@ -32,7 +32,7 @@ interface Fixture {
 
 const VERSION = VERIFIED_AGAINST.version;
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/fixtures', VERSION);
-const cases = CASES as OracleCase[];
+const cases = ALL_CASES as OracleCase[];
 
 describe(`the oracle's recordings of Claude Code ${VERSION}`, () => {
   it('cover every case, each recorded for its current definition', () => {
@@ -63,9 +63,9 @@ describe.concurrent(`hookplay agrees with Claude Code ${VERSION}`, () => {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
       const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
-      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.allowedTools ? { allowedTools: c.allowedTools } : {}), version: VERSION });
-      const problems = [...compareObservations(c, fixture.observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
+      const sim = await simulateSession({ ...sessionOf(c), version: VERSION });
+      const problems = [...compareObservations(c, observedOf(fixture), sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems).toEqual([]);
-    });
+    }, 90_000);
   }
 });

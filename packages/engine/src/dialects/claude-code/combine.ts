@@ -15,10 +15,14 @@ interface Read {
   answer: ClaudeCodeAnswer;
 }
 
-/** A hook's decision, exit 2 first: it denies (or blocks) with `[command]: stderr`, whatever stdout says. */
+/**
+ * A hook's decision. A blocking error denies (or blocks) whatever permission the JSON names, with its text: the JSON
+ * reason, or exit 2's `[command]: stderr`. Otherwise the permission behaviour, with its reason.
+ */
 function decisionOf(a: ClaudeCodeAnswer): { kind: Decision; reason: string | null; text: string | null; via: string } | undefined {
-  if (a.exit2) return { kind: 'deny', reason: a.exit2.stderr || 'No stderr output', text: a.exit2.text, via: 'exit 2' };
-  if (a.decision) return { ...a.decision, text: a.decision.reason, via: a.decision.via };
+  if (a.blocking) return { kind: 'deny', reason: a.permission?.reason || a.blocking.reason || a.blocking.text, text: a.blocking.text, via: a.blocking.via };
+  const p = a.permission;
+  if (p) return { kind: p.behavior, reason: p.reason ?? null, text: p.reason ?? null, via: p.via };
   return undefined;
 }
 
@@ -27,10 +31,20 @@ function effectOf(a: ClaudeCodeAnswer, rewriteUsed: boolean): Effect {
   const d = decisionOf(a);
   if (d?.kind === 'deny' || a.halt) return 'block';
   if (rewriteUsed) return 'rewrite';
-  if (d) return d.kind;
+  if (d) return d.kind === 'defer' ? 'block' : d.kind;
   if (a.additionalContext !== undefined || a.plain !== undefined) return 'context';
   return 'none';
 }
+
+/** Plain stdout longer than this is persisted to a file (recorded: 9 KB is shown, 12 KB is not; the docs say 10,000). */
+const PLAIN_OUTPUT_LIMIT = 10_000;
+/** Events where `continue: false` changes nothing (recorded with the oracle). */
+const HALT_IGNORED = new Set(['PostToolUseFailure']);
+/** Events whose systemMessage a `-p` session does not show the user (recorded). */
+const SYSTEM_MESSAGE_SILENT = new Set(['PermissionRequest', 'SessionStart', 'SessionEnd']);
+
+/** Hooks finishing closer than this are read in an order the real host does not fix (recorded: it varies run to run). */
+export const RACE_MS = 100;
 
 const names = (reads: Read[]) => reads.map((r) => ordinal(r.index)).join(', ');
 
@@ -65,6 +79,16 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
   reads.sort((a, b) => a.endMs - b.endMs || a.index - b.index);
   if (reads.length > 1) {
     diagnostics.push(diag('info', 'rule.finish-order', `the hooks finished in this order: ${names(reads)}; Claude Code reads their answers in that order, not in declaration order`));
+    const close = reads.slice(1).filter((r, i) => r.endMs - reads[i]!.endMs < RACE_MS);
+    if (close.length) {
+      diagnostics.push(
+        diag(
+          'warning',
+          'rule.finish-order-racy',
+          `some hooks finished within ${RACE_MS} ms of each other (${close.map((r) => ordinal(r.index)).join(', ')} right after the one before): the real Claude Code reads such answers in whichever order they reach it, which differs from run to run, so where their order matters (joined contexts, the last reason among equals) this run shows one of the possible outcomes`,
+        ),
+      );
+    }
   }
 
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
@@ -77,7 +101,9 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
 
   const halting = reads.filter((r) => r.answer.halt);
   const halt = halting[halting.length - 1];
-  if (halt) {
+  if (halt && HALT_IGNORED.has(name)) {
+    diagnostics.push(diag('info', 'rule.halt-ignored', `${ordinal(halt.index)} answers continue: false, but Claude Code ignores it on ${name}: the session goes on`, { hook: halt.index }));
+  } else if (halt) {
     settled.halt = true;
     const stopReason = halt.answer.halt!.stopReason;
     if (stopReason !== null) settled.stopReason = stopReason;
@@ -102,15 +128,24 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
     case 'UserPromptSubmit':
       settleBlocks(reads, settled, (r, d) => {
         const prompt = typeof input.prompt === 'string' ? input.prompt : '';
-        user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
+        // continue: false already told the user why the session stops: the block adds no notice of its own.
+        if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled);
+      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
+      break;
+    case 'PostToolBatch':
+      // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.
+      settleBlocks(reads, settled, (r, d) => {
+        settled.halt = true;
+        diagnostics.push(diag('info', 'rule.batch-blocked', `${ordinal(r.index)} blocks after the tool batch (${d.via}): the tools already ran, so Claude Code stops the session: no further model request, no Stop hook`, { hook: r.index }));
+      });
+      addContext(reads, 'PostToolBatch', settled);
       break;
     case 'SessionStart': {
       const source = typeof input.source === 'string' ? input.source : 'startup';
       for (const r of reads) if (decisionOf(r.answer)) diagnostics.push(diag('info', 'rule.cannot-block', `${ordinal(r.index)} tries to block, but SessionStart cannot block: ignored`, { hook: r.index }));
-      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled);
+      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled, 'plain-first');
       break;
     }
     default:
@@ -122,10 +157,15 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
 
   for (const r of reads) {
     if (r.answer.systemMessage === undefined) continue;
+    if (SYSTEM_MESSAGE_SILENT.has(name)) {
+      diagnostics.push(diag('info', 'rule.system-message-silent', `${ordinal(r.index)}'s systemMessage is not shown in a -p session on ${name} (recorded), nor given to the model`, { hook: r.index }));
+      continue;
+    }
     user.push(wording.systemMessage(label, r.answer.systemMessage));
     diagnostics.push(diag('info', 'rule.system-message', `${ordinal(r.index)}'s systemMessage is shown to the user, never to the model`, { hook: r.index }));
   }
   for (const r of reads) effects.set(r.index, effectOf(r.answer, r === rewriter));
+  settled.hostReports = new Map(reads.map((r) => [r.index, r.answer.end]));
   if (user.length) settled.shown = { ...settled.shown, user: user.join('\n\n') };
   if (settings.rules === null) settled.verdict = 'proceed';
   return settled;
@@ -160,7 +200,7 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
     const equals = deciding.filter((r) => decisionOf(r.answer)!.kind === top);
     const winner = equals[equals.length - 1]!;
     const d = decisionOf(winner.answer)!;
-    settled.verdict = ({ deny: 'block', ask: 'ask', allow: 'allow' } as const satisfies Record<Decision, Verdict>)[top];
+    settled.verdict = ({ deny: 'block', defer: 'block', ask: 'ask', allow: 'allow' } as const satisfies Record<Decision, Verdict>)[top];
     const weaker = deciding.filter((r) => DECISION_RANK[decisionOf(r.answer)!.kind] < DECISION_RANK[top!]);
     const rank = weaker.length ? ` It beats ${weaker.map((r) => `${ordinal(r.index)}'s ${decisionOf(r.answer)!.kind}`).join(', ')}: deny > ask > allow, whatever the order.` : '';
     const tie = equals.length > 1 ? ` ${names(equals.slice(0, -1))} also ${top}, but ${ordinal(winner.index)} finished last, so its reason is the one used.` : '';
@@ -169,7 +209,17 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
       settled.shown = { model: wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
       diagnostics.push(diag('info', 'rule.deny-wins', `${ordinal(winner.index)} denies (${d.via}): the tool does not run, and the model gets ${JSON.stringify(preview(settled.shown.model!, 100))} as the tool result.${rank}${tie}`, { hook: winner.index }));
       if (rewrites.length) diagnostics.push(diag('info', 'rule.rewrite-dropped', `the updatedInput of ${names(rewrites)} is not used: the call is denied`));
+    } else if (top === 'defer') {
+      settled.reason = d.reason;
+      diagnostics.push(
+        diag('info', 'rule.defer', `${ordinal(winner.index)} defers the call (${d.via}): with -p Claude Code stops the session there ("tool_deferred"): the tool does not run, no further model request, no Stop hook.${rank}${tie}`, { hook: winner.index }),
+      );
     } else if (top === 'ask') {
+      if (settled.halt) {
+        settled.halt = false;
+        delete settled.stopReason;
+        diagnostics.push(diag('info', 'rule.halt-ignored', 'continue: false goes with an ask: in -p the ask becomes a denial and the session goes on (recorded), so continue: false changes nothing'));
+      }
       settled.reason = d.reason;
       settled.shown = { model: wording.askDenied(label, d.reason) };
       diagnostics.push(
@@ -193,24 +243,42 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
   return rewriter;
 }
 
+/**
+ * PermissionRequest: the permission prompt is answered by the first hook to finish with an answer (recorded: an
+ * allow finishing first beats a later deny, and the other way round). A hook's hookSpecificOutput.decision is its
+ * answer, even beside exit 2 or decision "block"; without one, a blocking error denies. The top-level decision
+ * "approve" grants nothing here.
+ */
 function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefined {
   const { diagnostics } = settled;
-  const deciding = reads.filter((r) => r.answer.decision || r.answer.exit2);
-  const denies = deciding.filter((r) => decisionOf(r.answer)!.kind === 'deny');
-  if (denies.length) {
-    const winner = denies[denies.length - 1]!;
-    const d = decisionOf(winner.answer)!;
+  const answerOf = (a: ClaudeCodeAnswer) =>
+    a.permissionRequest ? { ...a.permissionRequest, via: `decision.behavior "${a.permissionRequest.behavior}"` } : a.blocking ? { behavior: 'deny' as const, message: a.blocking.text, via: a.blocking.via } : undefined;
+  for (const r of reads) {
+    if (!r.answer.permissionRequest && r.answer.permission?.via === 'decision "approve"') {
+      diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: decision "approve" grants nothing on PermissionRequest: only hookSpecificOutput.decision does`, { hook: r.index }));
+    }
+  }
+  const answering = reads.filter((r) => answerOf(r.answer));
+  const winner = answering[0];
+  if (!winner) return undefined;
+  const d = answerOf(winner.answer)!;
+  const later = answering.slice(1);
+  const beaten = later.length ? ` ${names(later)} answered too, but later: the first answer to arrive settles the prompt.` : '';
+  if (d.behavior === 'deny') {
     settled.verdict = 'block';
-    settled.reason = d.reason ?? DEFAULT_PERMISSION_DENIAL;
-    settled.shown = { model: d.text ?? DEFAULT_PERMISSION_DENIAL };
-    diagnostics.push(diag('info', 'rule.permission-denied', `${ordinal(winner.index)} denies the permission (${d.via}): the tool does not run and the model gets ${JSON.stringify(preview(settled.shown.model!, 80))}`, { hook: winner.index }));
+    const message = d.message || DEFAULT_PERMISSION_DENIAL;
+    settled.reason = message;
+    if (d.interrupt === true) {
+      settled.shown = { model: wording.permissionInterrupted };
+      diagnostics.push(diag('info', 'rule.permission-interrupt', `${ordinal(winner.index)} denies with interrupt: true: Claude Code rejects the call and stops the turn ("aborted_tools"): no further model request, no Stop hook.${beaten}`, { hook: winner.index }));
+      return undefined;
+    }
+    settled.shown = { model: message };
+    diagnostics.push(diag('info', 'rule.permission-denied', `${ordinal(winner.index)} denies the permission (${d.via}): the tool does not run and the model gets ${JSON.stringify(preview(message, 80))}.${beaten}`, { hook: winner.index }));
     return undefined;
   }
-  const allows = deciding.filter((r) => decisionOf(r.answer)!.kind === 'allow');
-  const winner = allows[allows.length - 1];
-  if (!winner) return undefined;
   settled.verdict = 'allow';
-  diagnostics.push(diag('info', 'rule.permission-allowed', `${ordinal(winner.index)} grants the permission: the tool runs without asking`, { hook: winner.index }));
+  diagnostics.push(diag('info', 'rule.permission-allowed', `${ordinal(winner.index)} grants the permission: the tool runs without asking.${beaten}`, { hook: winner.index }));
   if (winner.answer.updatedInput) {
     settled.updatedInput = winner.answer.updatedInput;
     return winner;
@@ -288,14 +356,39 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
     const d = decisionOf(r.answer);
     if (d && d.kind !== 'deny') diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing on Stop: only a block counts`, { hook: r.index }));
   }
-  if (!blocks.length) return;
-  const first = decisionOf(blocks[0]!.answer)!;
+  const contexts = reads.filter((r) => r.answer.additionalContext !== undefined);
+  if (settled.halt) {
+    // continue: false ends the turn here ("stop_hook_prevented"): no block or context keeps it going.
+    if (blocks.length || contexts.length) diagnostics.push(diag('info', 'rule.halt-beats-block', 'continue: false beats every block and context of this Stop: the turn ends, and the model is not called again'));
+    return;
+  }
+  if (!blocks.length && !contexts.length) return;
   settled.verdict = 'block';
-  settled.reason = first.reason ?? DEFAULT_DENY_REASON;
+  const first = blocks[0] ? decisionOf(blocks[0].answer)! : null;
+  settled.reason = first ? (first.reason ?? DEFAULT_DENY_REASON) : null;
   const feedback = blocks.map((r) => wording.stopFeedback(decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON));
-  const notes = blocks.filter((r) => decisionOf(r.answer)!.via !== 'exit 2').map((r) => wording.stopBlockingError(r.answer.command, decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON));
-  settled.shown = { model: feedback.join('\n\n') };
-  settled.context.push(...feedback, ...notes);
+  // After all the feedback messages, each hook's part in finishing order: a JSON block's note, then its context
+  // (consecutive contexts joined).
+  const parts: string[] = [];
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length) parts.push(wording.additionalContext('Stop', pending));
+    pending = [];
+  };
+  for (const r of reads) {
+    const d = decisionOf(r.answer);
+    if (d?.kind === 'deny' && d.via !== 'exit 2') {
+      flush();
+      parts.push(wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON));
+    }
+    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
+  }
+  flush();
+  settled.shown = { model: [...feedback, ...parts].join('\n\n') };
+  settled.context.push(...feedback, ...parts);
+  for (const r of contexts) {
+    if (decisionOf(r.answer)?.kind !== 'deny') diagnostics.push(diag('info', 'rule.stop-context-continues', `${ordinal(r.index)}'s additionalContext keeps the turn going: the model reads it and works on, and Stop runs again with stop_hook_active: true`, { hook: r.index }));
+  }
   for (const r of blocks) {
     const d = decisionOf(r.answer)!;
     diagnostics.push(
@@ -322,14 +415,40 @@ function addContext(reads: Read[], label: string, settled: Settled): void {
   );
 }
 
-/** SessionStart and UserPromptSubmit: plain stdout (exit 0) is context too, one text per hook. */
-function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled): void {
+/**
+ * SessionStart and UserPromptSubmit: plain stdout (exit 0) is context too, a text per hook; additionalContext of
+ * consecutive hooks is joined as one text. UserPromptSubmit gives them in the order the hooks finished; SessionStart
+ * gives every plain text first, then the contexts (both recorded with a slow and a fast hook each way round). A plain
+ * text over the limit is saved to a file and the model gets a pointer to it instead.
+ */
+function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first'): void {
+  if (order === 'plain-first') reads = [...reads.filter((r) => r.answer.plain), ...reads.filter((r) => !r.answer.plain)];
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length) settled.context.push(wording.additionalContext(contextLabel, pending));
+    pending = [];
+  };
   for (const r of reads) {
     const plain = r.answer.plain;
-    if (plain === undefined || plain === '') continue;
-    const text = wording.plainSuccess(plainLabel, plain);
-    settled.context.push(text);
-    settled.diagnostics.push(diag('info', 'rule.plain-context', `${ordinal(r.index)}'s plain stdout becomes context: the model reads ${JSON.stringify(preview(text, 100))}`, { hook: r.index }));
+    if (plain !== undefined && plain !== '') {
+      flush();
+      const large = Buffer.byteLength(plain) > PLAIN_OUTPUT_LIMIT;
+      const text = wording.plainSuccess(plainLabel, large ? wording.persistedOutput(Buffer.byteLength(plain)) : plain);
+      settled.context.push(text);
+      settled.diagnostics.push(
+        diag(
+          'info',
+          large ? 'rule.plain-context-persisted' : 'rule.plain-context',
+          large
+            ? `${ordinal(r.index)}'s plain stdout is over ${PLAIN_OUTPUT_LIMIT} bytes: Claude Code saves it to a file and the model reads only ${JSON.stringify(preview(text, 100))}`
+            : `${ordinal(r.index)}'s plain stdout becomes context: the model reads ${JSON.stringify(preview(text, 100))}`,
+          { hook: r.index },
+        ),
+      );
+    }
+    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
   }
-  addContext(reads, contextLabel, settled);
+  flush();
+  const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
+  if (giving.length) settled.diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context, in the order the hooks finished`));
 }

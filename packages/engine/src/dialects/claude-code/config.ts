@@ -38,6 +38,9 @@ export interface ClaudeCodeSettings {
   read: string[];
 }
 
+/** The fields each handler type must have as strings, or Claude Code rejects the file (an empty string is fine). */
+const REQUIRED_FIELDS: Record<string, string[]> = { command: ['command'], prompt: ['prompt'], agent: ['prompt'], http: ['url'], mcp_tool: ['server', 'tool'] };
+
 /** Handler types Claude Code knows; hookplay runs `command` hooks only. */
 const OTHER_HANDLER_TYPES = new Set(['prompt', 'agent', 'http', 'mcp_tool']);
 
@@ -68,7 +71,15 @@ export function loadClaudeCodeSettings(files: Record<string, string>, host: Host
     if (text === undefined) continue;
     settings.read.push(file);
     const read = readSettingsFile(text, file, scope, version.rules, diagnostics);
-    if (read.disableAllHooks && !settings.disabledBy) settings.disabledBy = file;
+    // Settings merge user < project < local: the last file that sets disableAllHooks decides, true or false.
+    if (read.disableAllHooks !== undefined) {
+      if (!read.disableAllHooks && settings.disabledBy) {
+        diagnostics.push(
+          diag('info', 'config.hooks-disabled-overruled', `${settings.disabledBy} sets "disableAllHooks": true, but ${file} sets it to false and wins (settings merge user < project < local), so hooks run`, { file }),
+        );
+      }
+      settings.disabledBy = read.disableAllHooks ? file : null;
+    }
     entries.push(...read.entries);
   }
   if (settings.read.length === 0) {
@@ -96,11 +107,15 @@ function warnAboutUnreadFiles(files: Record<string, string>, diagnostics: Diagno
 
 interface FileRead {
   entries: ClaudeCodeEntry[];
-  disableAllHooks: boolean;
+  /** The file's own disableAllHooks, when it sets one. */
+  disableAllHooks?: boolean;
 }
 
+/** Node's timers fire at once past this many milliseconds; Claude Code waits on a huge timeout as if it had none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function readSettingsFile(text: string, file: string, scope: Scope, rules: ClaudeCodeRules, diagnostics: Diagnostic[]): FileRead {
-  const none: FileRead = { entries: [], disableAllHooks: false };
+  const none: FileRead = { entries: [] };
   const doc = parseJsonDocument(text);
   if (doc.error) {
     diagnostics.push(
@@ -118,9 +133,16 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
     diagnostics.push(diag('error', 'config.not-object', `${file} must hold a JSON object, not ${describeType(root)}: Claude Code skips the whole file`, at([])));
     return none;
   }
-  const disableAllHooks = root.disableAllHooks === true;
+  if (root.disableAllHooks !== undefined && typeof root.disableAllHooks !== 'boolean') {
+    diagnostics.push(
+      diag('error', 'config.invalid-setting', `"disableAllHooks" must be true or false, not ${describeType(root.disableAllHooks)} (${JSON.stringify(root.disableAllHooks)}): Claude Code rejects the whole file, so none of ${file}'s hooks run and it disables nothing`, at(['disableAllHooks'])),
+    );
+    return none;
+  }
+  const disableAllHooks = typeof root.disableAllHooks === 'boolean' ? root.disableAllHooks : undefined;
   const hooks = root.hooks;
-  if (hooks === undefined) return { entries: [], disableAllHooks };
+  const withSetting = (entries: ClaudeCodeEntry[]): FileRead => (disableAllHooks === undefined ? { entries } : { entries, disableAllHooks });
+  if (hooks === undefined) return withSetting([]);
 
   // A schema problem anywhere in "hooks" rejects the whole file: collect them all, then drop everything.
   const problems: Diagnostic[] = [];
@@ -152,9 +174,9 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
   }
   if (problems.length > 0) {
     diagnostics.push(...problems);
-    return { entries: [], disableAllHooks };
+    return withSetting([]);
   }
-  return { entries, disableAllHooks };
+  return withSetting(entries);
 }
 
 interface GroupContext {
@@ -181,12 +203,15 @@ function readGroup(group: Json, event: string, gi: number, c: GroupContext): voi
     const label = `${where}.hooks[${hi}]`;
     if (!isObject(hook)) return c.invalid(path, `${label} must be an object, not ${describeType(hook)}`);
     const type = hook.type;
+    const required = typeof type === 'string' ? REQUIRED_FIELDS[type] : undefined;
+    const missing = required?.find((field) => typeof hook[field] !== 'string');
+    if (missing) return c.invalid([...path, missing], `${label} is a "${type}" hook without a "${missing}" string`);
     if (typeof type === 'string' && OTHER_HANDLER_TYPES.has(type)) {
       c.diagnostics.push(diag('warning', 'config.hook-type-not-run', `${label} is a "${type}" hook: Claude Code runs it, but hookplay runs command hooks only, so it is left out`, c.at(path)));
       return;
     }
     if (type !== 'command') return c.invalid([...path, 'type'], `${label}.type must be "command" (or prompt, agent, http), not ${JSON.stringify(type ?? null)}`);
-    if (typeof hook.command !== 'string' || hook.command === '') {
+    if (typeof hook.command !== 'string') {
       return c.invalid(hook.command === undefined ? path : [...path, 'command'], `${label} has no command string`);
     }
     let timeoutS: number | undefined;
@@ -210,7 +235,7 @@ function readGroup(group: Json, event: string, gi: number, c: GroupContext): voi
       ...(pos.column !== undefined ? { column: pos.column } : {}),
       matcher,
       ...(matcherPos?.line !== undefined ? { matcherAt: { line: matcherPos.line, column: matcherPos.column ?? 1 } } : {}),
-      timeoutMs: (timeoutS ?? c.rules.defaultTimeoutS) * 1000,
+      timeoutMs: Math.min((timeoutS ?? c.rules.defaultTimeoutS) * 1000, MAX_TIMER_MS),
       ...(timeoutS !== undefined ? { timeoutS } : {}),
     });
   });

@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../../outcome.js';
 import type { ProcessResult } from '../../runner/types.js';
-import { isObject, preview, readJsonAnswer, str, type JsonObject } from '../../util/json.js';
+import { isObject, preview, type JsonObject } from '../../util/json.js';
 import { describeExit } from '../shared/results.js';
+import { parseHookOutput, type HookOutput } from './output-schema.js';
 import { exit2Text } from './wording.js';
 
-export type Decision = 'deny' | 'ask' | 'allow';
-export const DECISION_RANK: Record<Decision, number> = { allow: 1, ask: 2, deny: 3 };
+export type Decision = 'deny' | 'ask' | 'allow' | 'defer';
+export const DECISION_RANK: Record<Decision, number> = { allow: 1, ask: 2, defer: 2.5, deny: 3 };
 
 export interface Note {
   level: Diagnostic['level'];
@@ -16,19 +17,26 @@ export interface Note {
 /** What one hook said, read the way Claude Code 2.1.332 reads it. Settling combines these. */
 export interface ClaudeCodeAnswer {
   command: string;
-  /** Exit 2: the blocking error text, `[command]: stderr`, and the stderr alone (trimmed). */
-  exit2?: { text: string; stderr: string };
-  /** A permission decision (PreToolUse, PermissionRequest) or a block (decision "block", exit 2) on other events. */
-  decision?: { kind: Decision; reason: string | null; via: string };
+  /** How the CLI reports the process in its hook events: `success`, `error:<exit code>` or `cancelled`. */
+  end: string;
+  /**
+   * The hook's blocking error: what a deny, a blocked prompt or a blocked stop says. From JSON (decision "block", or
+   * permissionDecision "deny") when there is one, else from exit 2 (`[command]: stderr`).
+   */
+  blocking?: { text: string; via: string; reason?: string };
+  /** The permission behaviour the JSON asks for (decision "approve"/"block", permissionDecision). */
+  permission?: { behavior: Decision; reason: string | undefined; via: string };
+  /** PermissionRequest's hookSpecificOutput.decision. */
+  permissionRequest?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean };
   updatedInput?: JsonObject;
   additionalContext?: string;
-  /** Plain stdout on exit 0 (SessionStart and UserPromptSubmit turn it into context). */
+  /** Plain stdout of a successful hook (exit 0, not JSON): context on some events. */
   plain?: string;
   halt?: { stopReason: string | null };
   systemMessage?: string;
-  /** A notice Claude Code prints for the user because of this hook. */
+  /** A notice Claude Code prints for the user because of this hook (PreToolUse only). */
   notice?: 'timedOut' | 'unusable';
-  /** Why the hook had no say at all (timeout, crash, could not start). */
+  /** Why the hook had no say at all (timeout, crash, unusable output, could not start). */
   failed?: string;
   notes: Note[];
 }
@@ -36,126 +44,157 @@ export interface ClaudeCodeAnswer {
 const info = (code: string, message: string): Note => ({ level: 'info', code, message });
 const warning = (code: string, message: string): Note => ({ level: 'warning', code, message });
 
-/** Top-level output fields Claude Code reads. */
-const TOP_LEVEL = new Set(['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput']);
+/** Events whose exit 2 is read as a missing script (a non-blocking error) when stdout is empty and stderr says so. */
+const MISSING_SCRIPT_EVENTS = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 'TeammateIdle']);
 
 /**
- * Claude Code 2.1.332, checked against the real CLI:
- * - a timed-out hook counts as no answer, even if it printed one before the deadline;
- * - stdout is parsed as JSON whatever the exit code: exit 1 or 3 with a deny on stdout still denies, and exit 2 with
- *   an additionalContext on stdout still adds it (exit 2 adds a deny or block on top, with stderr as the reason);
- * - other exit codes are non-blocking errors: no decision of their own;
- * - stdout that is not JSON on exit 0 is ignored, except as context on SessionStart and UserPromptSubmit;
- * - JSON whose hookSpecificOutput names another event is rejected as a whole ("no usable answer").
+ * One hook's answer, in Claude Code 2.1.332's order (read from the CLI and recorded case by case by the oracle's sweep):
+ * 1. a timed-out hook is cancelled: no answer, whatever it printed;
+ * 2. stdout is parsed (output-schema.ts) whatever the exit code; output that fails the schema is a non-blocking
+ *    error ("no usable answer") unless the exit code is 2, which still blocks with stderr;
+ * 3. valid JSON is read field by field (top-level decision, then hookSpecificOutput); its blocking reason beats exit
+ *    2's stderr; a hookSpecificOutput naming another event fails the hook, unless decision is "block";
+ * 4. without JSON: exit 0 is success with stdout as plain text, exit 2 blocks with `[command]: stderr`, any other
+ *    exit is a non-blocking error.
+ * For PreToolUse, a hook that ended without a verdict it was made to give (killed, not found, unusable output)
+ * makes Claude Code tell the user.
  */
 export function interpretClaudeCode(event: string, command: string, result: ProcessResult, timeoutMs: number): ClaudeCodeAnswer {
-  const answer: ClaudeCodeAnswer = { command, notes: [] };
+  const answer: ClaudeCodeAnswer = { command, end: 'success', notes: [] };
   const { notes } = answer;
+  const code = result.exitCode ?? 1;
+  const pre = event === 'PreToolUse';
+  if (command === '') {
+    // Nothing to run: Claude Code counts it as a hook that failed to start.
+    answer.failed = 'has an empty command: Claude Code fails it without running anything';
+    answer.end = 'error:1';
+    if (pre) answer.notice = 'unusable';
+    return answer;
+  }
   if (result.spawnError !== undefined) {
     answer.failed = describeExit(result);
+    answer.end = 'error:1';
+    if (pre) answer.notice = 'unusable';
     return answer;
   }
   if (result.timedOut) {
     answer.failed = `${describeExit(result, timeoutMs)}${result.signal ? `, ended by ${result.signal}` : ''}`;
-    if (event === 'PreToolUse') answer.notice = 'timedOut';
+    answer.end = 'cancelled';
+    if (pre) answer.notice = 'timedOut';
     if (result.stdout.trim()) notes.push(info('hook.timeout-output-lost', 'it printed an answer before the deadline, but a timed-out hook counts as no answer: the output is dropped'));
     return answer;
   }
-  if (result.signal !== null) {
-    answer.failed = describeExit(result);
+  answer.end = code === 0 && result.signal === null ? 'success' : `error:${code}`;
+  // Killed by a signal, or exit 126/127/over 128: it never gave the verdict it was made to give.
+  const ranByContract = result.signal === null && code <= 128 && code !== 126 && code !== 127;
+
+  const parsed = parseHookOutput(result.stdout);
+  if (parsed.kind === 'plain' && parsed.invalid !== undefined && code !== 2) {
+    answer.failed = `gave no usable answer: its ${parsed.invalid}`;
+    answer.end = `error:${code}`;
+    notes.push(warning('hook.output-rejected', `its ${parsed.invalid}: Claude Code rejects the whole answer, as if the hook said nothing`));
+    if (pre) answer.notice = 'unusable';
     return answer;
   }
-
-  const code = result.exitCode;
-  if (code === 2) {
-    answer.exit2 = { text: exit2Text(command, result.stderr), stderr: result.stderr.trim() };
-    if (result.stderr === '') notes.push(info('hook.exit2-no-stderr', 'exit 2 with nothing on stderr: the reason is "No stderr output"'));
-  } else if (code !== 0) {
-    notes.push(info('hook.non-blocking-error', `exit ${code} is a non-blocking error: it decides nothing by itself${result.stderr.trim() ? ' (stderr is shown to the user in verbose mode only)' : ''}`));
+  if (parsed.kind === 'plain' && parsed.invalid !== undefined) {
+    notes.push(info('hook.output-rejected', `its ${parsed.invalid}; exit 2 still blocks, with stderr`));
   }
 
-  const parsed = readJsonAnswer(result.stdout);
-  if (parsed.kind === 'empty') return answer;
-  if (parsed.kind !== 'object') {
-    const text = result.stdout.trim();
-    if (code === 0) {
-      answer.plain = text;
-      if (text.startsWith('{')) notes.push(info('hook.invalid-json', `stdout starts like JSON but does not parse (${parsed.kind === 'text' ? parsed.error : 'not an object'}): Claude Code treats it as plain text`));
-    } else {
-      notes.push(info('hook.plain-ignored', `plain stdout on exit ${code} is ignored`));
+  if (parsed.kind === 'json') {
+    if (code === 2) notes.push(info('hook.exit2-json-read', 'exit 2, yet stdout is still read as JSON: Claude Code parses it whatever the exit code, and a JSON reason beats stderr'));
+    else if (code !== 0) notes.push(info('hook.json-on-error-exit', `exit ${code}, yet stdout is still read as JSON: Claude Code parses it whatever the exit code`));
+    const ok = readJson(event, parsed.value, parsed.raw, answer);
+    if (!ok) {
+      answer.end = 'error:1';
+      if (pre) answer.notice = 'unusable';
+      return answer;
     }
+    if (code === 2 && !answer.blocking) answer.blocking = exit2Blocking(command, result.stderr);
     return answer;
   }
-  if (code === 2) notes.push(info('hook.exit2-json-read', 'exit 2, yet stdout is still read as JSON: Claude Code parses it whatever the exit code'));
-  else if (code !== 0) notes.push(info('hook.json-on-error-exit', `exit ${code}, yet stdout is still read as JSON: Claude Code parses it whatever the exit code`));
-  readJson(event, parsed.value, answer);
+  if (parsed.kind === 'async') {
+    notes.push(info('hook.async', 'it answered {"async": true}: Claude Code stops waiting for it and reads nothing more from it'));
+    return answer;
+  }
+
+  if (code === 0 && result.signal === null) {
+    const text = result.stdout.trim();
+    if (text !== '') answer.plain = text;
+    if (text.startsWith('{')) notes.push(info('hook.invalid-json', 'stdout starts like JSON but is not one JSON object: Claude Code treats it as plain text'));
+    return answer;
+  }
+  if (code === 2 && MISSING_SCRIPT_EVENTS.has(event) && result.stdout.trim() === '' && /no such file|can't open/i.test(result.stderr)) {
+    answer.failed = 'exited 2 with "No such file" on stderr: Claude Code takes it for a missing hook script, a non-blocking error, not a block';
+    notes.push(info('hook.missing-script', `exit 2 on ${event} with nothing on stdout and "No such file" or "can't open" on stderr reads as a missing script: it does not block`));
+    return answer;
+  }
+  if (code === 2) {
+    answer.blocking = exit2Blocking(command, result.stderr);
+    if (result.stderr === '') notes.push(info('hook.exit2-no-stderr', 'exit 2 with nothing on stderr: the reason is "No stderr output"'));
+    return answer;
+  }
+  answer.failed = result.signal !== null ? describeExit(result) : `exit ${code} is a non-blocking error`;
+  notes.push(info('hook.non-blocking-error', `${result.signal !== null ? `killed by ${result.signal}` : `exit ${code}`}: a non-blocking error, it decides nothing${result.stdout.trim() ? ', and its plain stdout is not read' : ''}`));
+  if (pre && !ranByContract) answer.notice = 'unusable';
   return answer;
 }
 
-function readJson(event: string, json: JsonObject, answer: ClaudeCodeAnswer): void {
+const exit2Blocking = (command: string, stderr: string) => ({ text: exit2Text(command, stderr), via: 'exit 2', reason: stderr.trim() || 'No stderr output' });
+
+/** Reads a validated answer; false when Claude Code fails the hook (hookSpecificOutput names another event). */
+function readJson(event: string, json: HookOutput, raw: Record<string, unknown>, answer: ClaudeCodeAnswer): boolean {
   const { notes } = answer;
-  const reject = (why: string) => {
-    notes.push(warning('hook.output-rejected', `${why}: Claude Code rejects the whole answer, as if the hook said nothing`));
-    if (event === 'PreToolUse') answer.notice = 'unusable';
-  };
-  const hso = json.hookSpecificOutput;
-  if (hso !== undefined) {
-    if (!isObject(hso)) return reject(`hookSpecificOutput must be an object, not ${preview(hso, 30)}`);
-    if (hso.hookEventName !== event) {
-      return reject(
-        hso.hookEventName === undefined ? 'hookSpecificOutput has no hookEventName' : `hookSpecificOutput.hookEventName is ${JSON.stringify(hso.hookEventName)}, not "${event}"`,
-      );
+  let hso = json.hookSpecificOutput;
+  if (hso && hso.hookEventName !== event) {
+    if (json.decision === 'block' && event !== 'PermissionRequest') {
+      notes.push(warning('hook.hso-ignored', `hookSpecificOutput names ${hso.hookEventName}, not ${event}: Claude Code ignores it and keeps the decision "block"`));
+      hso = undefined;
+    } else {
+      answer.failed = `its hookSpecificOutput names ${JSON.stringify(hso.hookEventName)}, not "${event}"`;
+      notes.push(warning('hook.output-rejected', `hookSpecificOutput.hookEventName is ${JSON.stringify(hso.hookEventName)}, not "${event}": Claude Code fails the hook, as if it said nothing`));
+      return false;
     }
   }
-  for (const key of Object.keys(json)) {
-    if (!TOP_LEVEL.has(key)) notes.push(info('hook.unknown-field', `"${key}" is not a field Claude Code reads: ignored`));
-  }
+  const known = new Set(['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput', 'terminalSequence']);
+  for (const key of Object.keys(raw)) if (!known.has(key)) notes.push(info('hook.unknown-field', `"${key}" is not a field Claude Code reads: ignored${key === 'additionalContext' ? ' (it belongs in hookSpecificOutput, with a hookEventName)' : ''}`));
 
-  if (json.continue === false) answer.halt = { stopReason: str(json.stopReason) ?? null };
-  if (typeof json.systemMessage === 'string') answer.systemMessage = json.systemMessage;
-
-  if (json.decision === 'block') {
-    answer.decision = { kind: 'deny', reason: str(json.reason) ?? null, via: 'decision "block"' };
-    if (event === 'PreToolUse') notes.push(info('hook.legacy-decision', 'the legacy decision "block" acts as permissionDecision "deny"'));
-  } else if (json.decision === 'approve') {
-    if (event === 'PreToolUse') {
-      answer.decision = { kind: 'allow', reason: str(json.reason) ?? null, via: 'decision "approve"' };
-      notes.push(info('hook.legacy-decision', 'the legacy decision "approve" acts as permissionDecision "allow"'));
-    } else notes.push(info('hook.field-ignored', `decision "approve" means nothing on ${event}`));
-  } else if (json.decision !== undefined) {
-    notes.push(warning('hook.field-ignored', `decision ${preview(json.decision, 30)} is neither "block" nor "approve": ignored`));
+  if (json.continue === false) answer.halt = { stopReason: json.stopReason ? json.stopReason : null };
+  if (json.systemMessage) answer.systemMessage = json.systemMessage;
+  if (json.decision === 'approve') answer.permission = { behavior: 'allow', reason: undefined, via: 'decision "approve"' };
+  else if (json.decision === 'block') {
+    answer.permission = { behavior: 'deny', reason: undefined, via: 'decision "block"' };
+    answer.blocking = { text: json.reason || 'Blocked by hook', via: 'decision "block"' };
   }
+  if (answer.permission && json.reason !== undefined) answer.permission.reason = json.reason;
 
-  if (!isObject(hso)) return;
-  if (typeof hso.additionalContext === 'string') {
-    if (hso.additionalContext !== '') answer.additionalContext = hso.additionalContext;
-  } else if (hso.additionalContext !== undefined) {
-    notes.push(warning('hook.field-ignored', `additionalContext must be a string, not ${preview(hso.additionalContext, 30)}: ignored`));
+  if (!hso) return true;
+  if ('additionalContext' in hso && typeof hso.additionalContext === 'string' && hso.additionalContext !== '') answer.additionalContext = hso.additionalContext;
+  switch (hso.hookEventName) {
+    case 'PreToolUse': {
+      const pd = hso.permissionDecision;
+      if (pd) {
+        if (answer.permission) notes.push(info('hook.field-ignored', `permissionDecision "${pd}" is used instead of ${answer.permission.via}`));
+        answer.permission = { behavior: pd, reason: undefined, via: `permissionDecision "${pd}"` };
+        if (pd === 'deny') answer.blocking = { text: hso.permissionDecisionReason || json.reason || 'Blocked by hook', via: 'permissionDecision "deny"' };
+      }
+      // The hook-specific reason replaces the top-level one, even when it is absent.
+      if (answer.permission) answer.permission.reason = hso.permissionDecisionReason;
+      if (hso.updatedInput) answer.updatedInput = hso.updatedInput as JsonObject;
+      break;
+    }
+    case 'PermissionRequest': {
+      const d = hso.decision;
+      answer.permissionRequest = d.behavior === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', ...(d.message !== undefined ? { message: d.message } : {}), ...(d.interrupt !== undefined ? { interrupt: d.interrupt } : {}) };
+      answer.permission = { behavior: d.behavior, reason: d.behavior === 'deny' ? d.message : undefined, via: `decision.behavior "${d.behavior}"` };
+      if (d.behavior === 'allow' && isObject(d.updatedInput)) answer.updatedInput = d.updatedInput as JsonObject;
+      break;
+    }
+    default:
+      break;
   }
-
-  if (event === 'PreToolUse') {
-    const pd = hso.permissionDecision;
-    if (pd === 'allow' || pd === 'ask' || pd === 'deny') {
-      if (answer.decision) notes.push(info('hook.field-ignored', `permissionDecision "${pd}" is used instead of ${answer.decision.via}`));
-      answer.decision = { kind: pd, reason: str(hso.permissionDecisionReason) ?? null, via: `permissionDecision "${pd}"` };
-    } else if (pd !== undefined) {
-      notes.push(warning('hook.field-ignored', `permissionDecision ${preview(pd, 30)} is not allow, ask or deny: ignored`));
-    }
-    if (hso.updatedInput !== undefined) {
-      if (isObject(hso.updatedInput)) answer.updatedInput = hso.updatedInput;
-      else notes.push(warning('hook.field-ignored', `updatedInput must be an object of tool arguments, not ${preview(hso.updatedInput, 30)}: ignored`));
-    }
-  } else if (event === 'PermissionRequest') {
-    const d = hso.decision;
-    if (isObject(d) && (d.behavior === 'allow' || d.behavior === 'deny')) {
-      answer.decision = { kind: d.behavior, reason: str(d.message) ?? null, via: `decision.behavior "${d.behavior}"` };
-      if (d.behavior === 'allow' && isObject(d.updatedInput)) answer.updatedInput = d.updatedInput;
-    } else if (d !== undefined) {
-      notes.push(warning('hook.field-ignored', `hookSpecificOutput.decision must be {"behavior": "allow" | "deny"}, not ${preview(d, 40)}: ignored`));
-    }
-  } else {
-    for (const key of ['permissionDecision', 'updatedInput'] as const) {
-      if (hso[key] !== undefined) notes.push(info('hook.field-ignored', `${key} means something on PreToolUse only; on ${event} it is ignored`));
-    }
+  if (event !== 'PreToolUse' && event !== 'PermissionRequest' && answer.permission && answer.permission.behavior !== 'deny') {
+    notes.push(info('hook.field-ignored', `${answer.permission.via} means nothing on ${event}: only a block counts`));
   }
+  void preview;
+  return true;
 }

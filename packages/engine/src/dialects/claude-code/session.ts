@@ -22,6 +22,8 @@ export interface SessionInput {
   files: Record<string, string>;
   /** The Bash tool input the model asks for; `null`: the model answers with text only. Default: `echo original`. */
   tool?: JsonObject | null;
+  /** The tool the model calls (default Bash). Only Bash really runs; another tool's result is not simulated. */
+  toolName?: string;
   /** `--allowedTools` of the CLI run: `Bash` (everything) or rules like `Bash(echo:*)`. */
   allowedTools?: string;
   version?: string;
@@ -43,6 +45,10 @@ export interface Observation {
   halted: boolean;
   /** Hook processes started, per event. */
   hookRuns: Record<string, number>;
+  /** How each hook process ended, per event: `success`, `error:<exit code>` or `cancelled`, sorted. */
+  hookEnds?: Record<string, string[]>;
+  /** Events whose hooks finished too close together for the order of their answers to be fixed (see RACE_MS). */
+  racy?: string[];
 }
 
 export interface SessionResult {
@@ -68,9 +74,17 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
 
   const steps: SessionResult['steps'] = [];
   const hookRuns: Record<string, number> = {};
-  const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns };
+  const hookEnds: Record<string, string[]> = {};
+  const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns, hookEnds };
+  const toolName = session.toolName ?? 'Bash';
   const atStart: string[] = [];
   const later: string[] = [];
+  /** What the latest model request carried: texts added after it (a session that halts) never reach the model. */
+  let carried: string[] = [];
+  const request = () => {
+    obs.requests++;
+    carried = [...atStart, ...later];
+  };
 
   const run = async (event: string, payload: JsonObject): Promise<Outcome> => {
     const outcome = await runScenario(
@@ -78,8 +92,11 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       { tmpDir: tmp },
     );
     steps.push({ event, outcome });
-    const ran = outcome.hooks.filter((h) => h.ran).length;
-    if (ran) hookRuns[event] = (hookRuns[event] ?? 0) + ran;
+    if (outcome.diagnostics.some((d) => d.code === 'rule.finish-order-racy')) (obs.racy ??= []).push(event);
+    const ran = outcome.hooks.filter((h) => h.ran);
+    if (ran.length) hookRuns[event] = (hookRuns[event] ?? 0) + ran.length;
+    for (const h of ran) (hookEnds[event] ??= []).push(h.hostReport ?? (h.timedOut ? 'cancelled' : h.exitCode === 0 ? 'success' : `error:${h.exitCode ?? 1}`));
+    hookEnds[event]?.sort();
     if (outcome.shown?.user) obs.userSaw.push(norm(outcome.shown.user));
     return outcome;
   };
@@ -93,24 +110,28 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     if (submit.verdict === 'block' || submit.halt) return finish();
     atStart.push(...submit.context.map(norm));
 
-    obs.requests = 1;
+    request();
     if (tool) {
       const t1 = performance.now();
-      const pre = await run('PreToolUse', { tool_name: 'Bash', tool_input: tool, tool_use_id: 'toolu_mock_1' });
+      const pre = await run('PreToolUse', { tool_name: toolName, tool_input: tool, tool_use_id: 'toolu_mock_1' });
       let input: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : tool;
       let run_ = false;
       let denied: { result: string; decidedBy: string } | null = null;
       let decidedBy = 'config';
+      if (pre.diagnostics.some((d) => d.code === 'rule.defer')) {
+        obs.tool = { executed: false, input: null, result: null, isError: null, decidedBy: null };
+        return finish();
+      }
       if (pre.verdict === 'block') denied = { result: pre.shown?.model ?? '', decidedBy: 'hook' };
       else if (pre.verdict === 'ask') denied = { result: pre.shown?.model ?? '', decidedBy: 'config' };
       else if (pre.verdict === 'allow') {
         run_ = true;
         decidedBy = 'hook';
-      } else if (preApproved(session.allowedTools ?? 'Bash', input)) {
+      } else if (preApproved(session.allowedTools ?? 'Bash', input, toolName)) {
         run_ = true;
       } else {
         const permission = await run('PermissionRequest', {
-          tool_name: 'Bash',
+          tool_name: toolName,
           tool_input: input,
           permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
         });
@@ -118,23 +139,35 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           run_ = true;
           decidedBy = 'hook';
           if (isObject(permission.updatedInput)) input = permission.updatedInput;
+        } else if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
+          // Claude Code rejects the call and stops the turn there ("aborted_tools").
+          obs.tool = { executed: false, input: null, result: permission.shown?.model ?? '', isError: true, decidedBy: null };
+          return finish();
         } else if (permission.verdict === 'block') denied = { result: permission.shown?.model ?? '', decidedBy: 'hook' };
         else denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'config' };
       }
 
       if (run_) {
-        const ranTool = await runTool(String(input.command ?? ''), session.files, tmp);
+        const ranTool = toolName === 'Bash' ? await runTool(String(input.command ?? ''), session.files, tmp) : otherTool();
         obs.tool = { executed: true, input, result: norm(ranTool.content), isError: ranTool.code !== 0, decidedBy };
         const after = ranTool.code === 0 ? 'PostToolUse' : 'PostToolUseFailure';
         const post = await run(
           after,
           ranTool.code === 0
-            ? { tool_name: 'Bash', tool_input: input, tool_response: ranTool.response, tool_use_id: 'toolu_mock_1', duration_ms: ranTool.ms }
-            : { tool_name: 'Bash', tool_input: input, tool_use_id: 'toolu_mock_1', error: ranTool.content, is_interrupt: false, duration_ms: ranTool.ms },
+            ? { tool_name: toolName, tool_input: input, tool_response: ranTool.response, tool_use_id: 'toolu_mock_1', duration_ms: ranTool.ms }
+            : { tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', error: ranTool.content, is_interrupt: false, duration_ms: ranTool.ms },
         );
         // PostToolUse's context holds its blocking texts, then its additionalContext.
         later.push(...pre.context.map(norm), ...post.context.map(norm));
         if (pre.halt || post.halt) {
+          obs.halted = true;
+          return finish();
+        }
+        const batch = await run('PostToolBatch', {
+          tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', tool_response: ranTool.code === 0 ? ranTool.response.stdout ?? '' : ranTool.content }],
+        });
+        later.push(...batch.context.map(norm));
+        if (batch.halt) {
           obs.halted = true;
           return finish();
         }
@@ -145,8 +178,15 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           obs.halted = true;
           return finish();
         }
+        // The batch ended too, with the denial as its result.
+        const batch = await run('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', tool_response: denied!.result }] });
+        later.push(...batch.context.map(norm));
+        if (batch.halt) {
+          obs.halted = true;
+          return finish();
+        }
       }
-      obs.requests++;
+      request();
       gapMs = performance.now() - t1;
     }
 
@@ -156,10 +196,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       const stop = await run('Stop', { stop_hook_active: blocks > 0, last_assistant_message: `FINAL_TEXT_${obs.requests}`, background_tasks: [], session_crons: [] });
       // With disableAllHooks no event reaches any hook (the oracle's probes included).
       if (!stop.diagnostics.some((d) => d.code === 'config.hooks-disabled')) obs.stopRuns.push(blocks > 0);
-      if (stop.halt) {
-        obs.halted = true;
-        break;
-      }
+      // continue: false on Stop ends the turn ("stop_hook_prevented"), which is no halt of the session by a hook.
+      if (stop.halt) break;
       if (stop.verdict !== 'block') break;
       blocks++;
       if (blocks >= cap) {
@@ -168,7 +206,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       }
       // Stop's context holds everything the model reads: the feedback messages, then the system notes.
       later.push(...stop.context.map(norm));
-      obs.requests++;
+      request();
     }
     return finish();
   } finally {
@@ -176,7 +214,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   }
 
   function finish(): SessionResult {
-    obs.modelSaw = obs.requests > 0 ? [...atStart, ...later] : [];
+    obs.modelSaw = obs.requests > 0 ? carried : [];
     return { observation: obs, ...(gapMs !== undefined ? { gapMs } : {}), steps };
   }
 }
@@ -186,13 +224,16 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
  * command whose every part (split on ;, &&, ||, |) starts with the prefix. A simplification of Claude Code's
  * permission rules, enough for the oracle's cases.
  */
-export function preApproved(allowedTools: string, input: JsonObject): boolean {
+export function preApproved(allowedTools: string, input: JsonObject, toolName = 'Bash'): boolean {
   const command = typeof input.command === 'string' ? input.command : '';
   const rules = allowedTools.split(/[\s,]+(?![^(]*\))/).filter(Boolean);
   const parts = command
     .split(/;|&&|\|\||\|/)
     .map((p) => p.trim())
     .filter(Boolean);
+  if (toolName !== 'Bash') return rules.includes(toolName);
+  // Claude Code runs read-only commands without asking, whatever --allowedTools says (recorded: echo, ls, cat, a pipe).
+  if (parts.length > 0 && parts.every((p) => READ_ONLY.has(p.split(/\s+/)[0]!))) return true;
   return rules.some((rule) => {
     if (rule === 'Bash') return true;
     const m = /^Bash\((.*)\)$/.exec(rule);
@@ -201,6 +242,14 @@ export function preApproved(allowedTools: string, input: JsonObject): boolean {
     const prefix = pattern.endsWith(':*') ? pattern.slice(0, -2) : null;
     return parts.every((p) => (prefix !== null ? p === prefix || p.startsWith(`${prefix} `) : p === pattern));
   });
+}
+
+/** Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer). */
+const READ_ONLY = new Set(['echo', 'ls', 'cat']);
+
+/** A tool hookplay does not run (Glob, Read, ...): it succeeds, and its output is not compared. */
+function otherTool(): ToolRun {
+  return { code: 0, content: '', response: {}, ms: 1 };
 }
 
 interface ToolRun {

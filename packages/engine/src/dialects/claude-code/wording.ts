@@ -41,6 +41,12 @@ export const wording = {
   timedOut: "A hook didn't answer in time, so it didn't check this action.",
   /** Shown to the user when a PreToolUse hook printed JSON Claude Code rejects. */
   unusable: "A hook gave no usable answer, so it didn't check this action.",
+  /** The tool result when a PermissionRequest hook denies with `interrupt: true`. */
+  permissionInterrupted:
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+  /** What the model reads instead of an oversized plain output (the file path varies per session). */
+  persistedOutput: (bytes: number) =>
+    `<persisted-output>\nOutput too large (${Math.round(bytes / 1024)}KB). Full output saved to: $HOME/.claude/projects/<project>/<session>/tool-results/hook-<id>-stdout.txt`,
   /** Shown to the user when the stop-block cap overrides a Stop hook. */
   stopCapReached: (cap: number, env: string) =>
     `A hook blocked the turn from ending ${cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set ${env} to raise this limit.`,

@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CASES, SWEEP } from './all-cases.mjs';
 import { writeCoverage } from './lib/coverage.mjs';
+import { writeRecordedRules } from './lib/recorded-rules.mjs';
 import { ensureCli, runCli, writeFiles } from './lib/cli.mjs';
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
 import { startMockApi } from './lib/mock-api.mjs';
@@ -170,9 +171,13 @@ async function check(c, bin, engine) {
     const sim = await engine.simulateSession(sessionOf(c));
     problems.push(...compareObservations(c, observedOf(fixture), sim.observation));
     problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
+    if (problems.length === 0) for (const code of engine.ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
   }
   return problems;
 }
+
+/** Diagnostic code → the cases whose replay agreed while the engine stated that rule. */
+const ruleCases = {};
 
 async function main() {
   const bin = replay ? null : ensureCli(VERSION);
@@ -198,6 +203,10 @@ async function main() {
   await Promise.all(Array.from({ length: jobs }, worker));
   for (const c of timed) report(c, await check(c, bin, engine));
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  // Only a run over every case, all agreeing, may say which rules the recordings cover.
+  if (engine && failed === 0 && selected.length === ALL_CASES.length) {
+    console.log(`wrote ${writeRecordedRules(ROOT, VERSION, ALL_CASES.length, ruleCases)}`);
+  }
   const mode = replay ? 'replayed' : 'recorded against Claude Code ' + VERSION;
   console.log(`\n${selected.length - failed}/${selected.length} cases agree (${mode}${engine ? '' : ', engine not compared'}) in ${secs} s`);
   process.exit(failed ? 1 : 0);

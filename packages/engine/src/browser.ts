@@ -7,6 +7,7 @@ export * from './outcome.js';
 export * from './expect.js';
 export * from './catalog.js';
 export * from './validate.js';
+export { evidenceLabel } from './evidence-label.js';
 export { DIALECT_IDS, type DialectId } from './dialects/ids.js';
 export type { EventSpec, ConfigFileSpec, VerifiedAgainst } from './dialects/dialect.js';
 export { configSchemas } from './schemas.js';

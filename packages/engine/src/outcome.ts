@@ -44,6 +44,9 @@ export const HookRecord = z.object({
   matched: z.boolean(),
   /** Why the entry did or did not match, in plain words. */
   why: z.string(),
+  /** The matching rule behind `why`, as a stable code, and whether it was recorded on the real host or is from the docs. */
+  whyRule: z.string().optional(),
+  whyEvidence: Evidence.optional(),
   ran: z.boolean(),
   duplicateOf: z.number().int().nullable(),
   exitCode: z.number().int().nullable(),
@@ -89,6 +92,8 @@ export const PlanHook = HookRecord.pick({
   command: true,
   matched: true,
   why: true,
+  whyRule: true,
+  whyEvidence: true,
   duplicateOf: true,
   timeoutMs: true,
 }).extend({ willRun: z.boolean() });

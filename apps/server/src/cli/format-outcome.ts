@@ -1,4 +1,4 @@
-import type { Diagnostic, HookRecord, Outcome, RunPlan } from '@hookplay/engine';
+import { evidenceLabel, type Diagnostic, type HookRecord, type Outcome, type RunPlan } from '@hookplay/engine';
 import { bold, cyan, dim, green, red, yellow } from './style.js';
 
 const VERDICT_STYLE = { proceed: green, allow: green, ask: yellow, block: red } as const;
@@ -11,6 +11,8 @@ export function formatPlan(plan: RunPlan): string {
     const label = `#${h.index + 1}${h.name ? ` ${h.name}` : ''}`;
     lines.push(`  ${mark} ${label} ${dim(h.command)}`);
     lines.push(dim(`      ${h.why}`));
+    const evidence = evidenceLabel(h.whyEvidence);
+    if (evidence) lines.push(dim(`        ${evidence}`));
   }
   return lines.join('\n');
 }
@@ -37,7 +39,8 @@ export function formatHook(h: HookRecord): string {
 function formatDiagnostic(d: Diagnostic): string {
   const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: ` : '';
   const mark = d.level === 'error' ? red('error') : d.level === 'warning' ? yellow('warning') : dim('note');
-  return `  ${mark} ${where}${d.message} ${dim(`[${d.code}]`)}`;
+  const evidence = evidenceLabel(d.evidence);
+  return `  ${mark} ${where}${d.message} ${dim(`[${d.code}]`)}${evidence ? `\n      ${dim(evidence)}` : ''}`;
 }
 
 export function formatOutcome(o: Outcome): string {

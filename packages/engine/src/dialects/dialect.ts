@@ -1,4 +1,4 @@
-import type { Diagnostic, Effect, Verdict } from '../outcome.js';
+import type { Diagnostic, Effect, Evidence, Verdict } from '../outcome.js';
 import type { HostSettings } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
 import type { DialectId } from './ids.js';
@@ -67,6 +67,9 @@ export interface PlannedEntry<E extends HookEntry = HookEntry> {
   entry: E;
   matched: boolean;
   why: string;
+  /** The matching rule behind `why` (a stable code, like diagnostics'), and whether it was recorded or is from the docs. */
+  whyRule?: string;
+  whyEvidence?: Evidence;
   duplicateOf: number | null;
   willRun: boolean;
 }

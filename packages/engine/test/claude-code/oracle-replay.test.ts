@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CASES } from '../../../../oracle/all-cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from '../../../../oracle/lib/compare.mjs';
-import { simulateSession, type Observation } from '../../src/dialects/claude-code/session.js';
+// @ts-expect-error plain JS module of the oracle harness
+import { recordedRules } from '../../../../oracle/lib/recorded-rules.mjs';
+import { RECORDED_RULES } from '../../src/dialects/claude-code/recorded-rules.js';
+import { ruleCodes, simulateSession, type Observation } from '../../src/dialects/claude-code/session.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
 
 interface OracleCase {
@@ -45,8 +48,8 @@ describe(`the oracle's recordings of Claude Code ${VERSION}`, () => {
     }
   });
 
-  it('are at least 40, and the dialect says how many it is verified on', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(40);
+  it('are at least 400, and the dialect says how many it is verified on', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(400);
     expect(VERIFIED_AGAINST.cases).toBe(cases.length);
   });
 
@@ -66,6 +69,21 @@ describe.concurrent(`hookplay agrees with Claude Code ${VERSION}`, () => {
       const sim = await simulateSession({ ...sessionOf(c), version: VERSION });
       const problems = [...compareObservations(c, observedOf(fixture), sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems).toEqual([]);
+      for (const code of ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
     }, 90_000);
   }
+});
+
+/** Rule code → the cases that replayed in agreement while the engine stated it. */
+const ruleCases: Record<string, string[]> = {};
+
+describe('what the recordings verify', () => {
+  it('is exactly the generated table the dialect marks its "why" lines with (regenerate: npm run oracle -- --replay)', () => {
+    expect(recordedRules(VERSION, cases.length, ruleCases)).toEqual(RECORDED_RULES);
+  });
+
+  it('every rule the playground calls verified is recorded', () => {
+    expect(VERIFIED_AGAINST.rules.length).toBeGreaterThan(10);
+    expect(VERIFIED_AGAINST.cases).toBe(RECORDED_RULES.cases);
+  });
 });

@@ -7,6 +7,7 @@ import { CLAUDE_CODE_EVENTS } from './events.js';
 import { matchClaudeCode } from './match.js';
 import { buildPayload } from './payload.js';
 import { SETTINGS_JSON_SCHEMA } from './schema.js';
+import { evidenceFor, matchCode, withEvidence } from './evidence.js';
 import { VERIFIED_AGAINST } from './verified.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from './version.js';
 
@@ -56,7 +57,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   verifiedAgainst: VERIFIED_AGAINST,
   versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION },
 
-  load: loadClaudeCodeSettings,
+  load: (files, host) => withEvidence(loadClaudeCodeSettings(files, host)),
 
   prepare({ loaded, event, payload, paths, baseEnv }) {
     const settings = loaded.settings as unknown as ClaudeCodeSettings;
@@ -81,7 +82,9 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       const at = { hook: index, file: entry.source, ...(entry.matcherAt ?? (entry.line ? { line: entry.line } : {})) };
       if (m.invalid) diagnostics.push(diag('warning', 'match.invalid-regex', `${ordinal(index)}: ${m.why} (${m.invalid})`, at));
       else if (m.hint) diagnostics.push(diag('info', 'match.near-miss', `${ordinal(index)}: ${m.why}`, at));
-      if (!m.matched) return { entry, matched: false, why: m.why, duplicateOf: null, willRun: false };
+      const whyRule = matchCode(m.kind, m.matched);
+      const whyEvidence = evidenceFor(whyRule);
+      if (!m.matched) return { entry, matched: false, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: false };
       const kept = lastIndex.get(entry.command)!;
       if (kept !== index) {
         const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
@@ -93,16 +96,16 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
             { hook: index },
           ),
         );
-        return { entry, matched: true, why: `${m.why}; same command as ${ordinal(kept)}, so it runs once, as ${ordinal(kept)}`, duplicateOf: kept, willRun: false };
+        return { entry, matched: true, why: `${m.why}; same command as ${ordinal(kept)}, so it runs once, as ${ordinal(kept)}`, whyRule, whyEvidence, duplicateOf: kept, willRun: false };
       }
-      return { entry, matched: true, why: m.why, duplicateOf: null, willRun: true };
+      return { entry, matched: true, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: true };
     });
 
     const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
     const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env, timeoutMs: h.entry.timeoutMs, stdin }] : []));
     if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once; Claude Code waits for all of them and reads their answers in the order they finish`));
-    return { hooks, jobs, input, diagnostics };
+    return withEvidence({ hooks, jobs, input, diagnostics });
   },
 
-  settle: settleClaudeCode,
+  settle: (input) => withEvidence(settleClaudeCode(input)),
 };

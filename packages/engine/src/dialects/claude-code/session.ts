@@ -7,6 +7,7 @@ import type { Outcome } from '../../outcome.js';
 import { runScenario } from '../../run.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 import { materialize } from '../../workspace.js';
+import { TIMING_RULES } from './evidence.js';
 import { rulesFor, stopBlockCap } from './version.js';
 import { wording } from './wording.js';
 
@@ -56,6 +57,17 @@ export interface SessionResult {
   /** Milliseconds from the first model answer to the second request (hooks and tool in between). */
   gapMs?: number;
   steps: { event: string; outcome: Outcome }[];
+}
+
+/** Every rule the engine stated while playing the session: diagnostic codes, and the matcher rules behind "why". */
+export function ruleCodes(result: SessionResult): Set<string> {
+  const codes = new Set<string>();
+  for (const { outcome } of result.steps) {
+    for (const d of outcome.diagnostics) codes.add(d.code);
+    for (const h of outcome.hooks) if (h.whyRule) codes.add(h.whyRule);
+  }
+  for (const code of Object.keys(TIMING_RULES)) codes.delete(code);
+  return codes;
 }
 
 export const DEFAULT_TOOL_INPUT: JsonObject = { command: 'echo original', description: 'run the command' };

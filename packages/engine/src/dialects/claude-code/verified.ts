@@ -1,34 +1,49 @@
 import type { VerifiedAgainst } from '../dialect.js';
+import { evidenceFor } from './evidence.js';
+import { RECORDED_RULES } from './recorded-rules.js';
 
 /**
  * What hookplay's claude-code dialect is verified against: the real Claude Code CLI, run offline by
- * `npm run oracle` (oracle/cases.mjs), its observations recorded in oracle/fixtures/<version>/ and replayed against
- * the engine by `npm test`. The web playground shows this as "verified against Claude Code <version>".
+ * `npm run oracle` (hand-written cases in oracle/cases.mjs and the generated sweep in oracle/sweep.mjs), its
+ * observations recorded in oracle/fixtures/<version>/ and replayed against the engine by `npm test`. The web playground
+ * shows this as "verified against Claude Code <version>".
+ *
+ * Each rule names the diagnostic codes that state it; a rule is listed only when every one of its codes was stated in
+ * a recorded case that replays in agreement (recorded-rules.ts), so the badge never claims more than the recordings.
  */
+const RULES: { text: string; codes: string[] }[] = [
+  { text: 'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.', codes: ['rule.parallel'] },
+  {
+    text: 'A settings file that is not valid JSON, that has one invalid hook entry, or whose disableAllHooks is not a boolean loses all its hooks; the other files still count. An unknown event name is ignored.',
+    codes: ['config.invalid-json', 'config.invalid-hook', 'config.invalid-setting', 'config.unknown-event'],
+  },
+  { text: 'disableAllHooks: the last settings file that sets it (user < project < local) decides, true or false.', codes: ['config.hooks-disabled', 'config.hooks-disabled-overruled'] },
+  { text: 'Matching hooks run in parallel, and Claude Code reads their answers in the order they finish; hooks finishing within 100 ms of each other are read in an order that varies from run to run.', codes: ['rule.finish-order', 'rule.finish-order-racy'] },
+  { text: 'An identical command string runs once per event, as its last declaration (whose timeout applies).', codes: ['rule.dedup'] },
+  { text: 'Matchers: empty, absent or * match everything; letters, digits, _, |, comma and spaces make a list of exact names; anything else is an unanchored regex.', codes: ['match.all.hit', 'match.list.hit', 'match.list.miss', 'match.regex.hit', 'match.regex.miss'] },
+  { text: 'stdout is validated against Claude Code’s hook output schema: a wrong type anywhere, or a hookSpecificOutput naming another event, makes the whole answer unusable (a PreToolUse hook then gets "A hook gave no usable answer").', codes: ['hook.output-rejected'] },
+  { text: 'Exit 2 blocks with "[command]: stderr", unless the JSON on stdout gives its own reason; other exit codes are non-blocking errors; JSON on stdout counts whatever the exit code.', codes: ['hook.exit2-json-read', 'hook.json-on-error-exit', 'hook.non-blocking-error'] },
+  { text: 'PreToolUse: deny beats ask beats allow; the last to finish among equals gives the reason; defer ends a -p session there.', codes: ['rule.deny-wins', 'rule.ask-wins', 'rule.allow', 'rule.defer'] },
+  { text: 'Two updatedInput answers: the one that finishes last wins, and replaces the whole input; a deny drops it.', codes: ['rule.last-rewrite-wins', 'rule.rewrite-dropped'] },
+  { text: 'A timed-out hook counts as no answer, even one printed before the deadline.', codes: ['hook.timeout-output-lost'] },
+  { text: 'continue: false ends the session (PreToolUse: after the tool ran or was denied, not with an ask; Stop: the turn just ends; PostToolUseFailure: ignored).', codes: ['rule.halt', 'rule.halt-ignored', 'rule.halt-beats-block'] },
+  { text: 'Stop: a block or an additionalContext continues the turn; the model reads every feedback, then each hook’s note and context in finishing order.', codes: ['rule.stop-continues', 'rule.stop-context-continues'] },
+  { text: 'UserPromptSubmit exit 2 or decision "block": no model request at all.', codes: ['rule.prompt-blocked'] },
+  { text: 'Plain stdout of UserPromptSubmit and SessionStart reaches the model; over 10,000 bytes it is saved to a file instead.', codes: ['rule.plain-context', 'rule.plain-context-persisted'] },
+  { text: 'PostToolUse decision "block" or exit 2: the tool already ran; the model is told every blocking hook’s reason.', codes: ['rule.post-tool-blocked'] },
+  { text: 'PostToolBatch runs after every tool batch, denied or not; its block ends the session.', codes: ['rule.batch-blocked'] },
+  { text: 'systemMessage is shown to the user as "<hook> says: …" (not on PermissionRequest, SessionStart or SessionEnd), never to the model.', codes: ['rule.system-message', 'rule.system-message-silent'] },
+  { text: 'PermissionRequest: the first hook to answer settles the prompt; a deny message becomes the tool result; interrupt: true stops the turn.', codes: ['rule.permission-allowed', 'rule.permission-denied', 'rule.permission-interrupt'] },
+];
+
+const recorded = (code: string) => evidenceFor(code).kind === 'recorded';
 
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Claude Code',
-  version: '2.1.332',
-  cases: 97,
-  rules: [
-    'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.',
-    'A settings file that is not valid JSON, or that has one invalid hook entry, loses all its hooks; the other files still count. An unknown event name is ignored.',
-    'Hooks run with /bin/sh -c in the project directory, each in its own process group, with CLAUDE_PROJECT_DIR set.',
-    'Matching hooks run in parallel, and Claude Code reads their answers in the order they finish.',
-    'An identical command string runs once per event, across groups, matchers and files (the last declaration’s timeout applies); a string differing by one space runs twice; another event is separate.',
-    'Matchers are trimmed; empty, absent or * match everything; letters, digits, _, |, comma and spaces make a list of exact, case-sensitive names; anything else is an unanchored regex. UserPromptSubmit and Stop ignore matchers.',
-    'PreToolUse: deny beats ask beats allow, whatever the order; among equal answers the last to finish gives the reason.',
-    'Exit 2 denies with "[command]: stderr" as the reason; exit 1 or 3 decide nothing by themselves; stdout is read as JSON whatever the exit code.',
-    'Plain text or invalid JSON on exit 0 is ignored by PreToolUse; JSON naming another event in hookSpecificOutput is rejected as a whole.',
-    'The legacy decision "block" acts as deny; a hook’s allow lets a command the permission rules do not allow run; with -p, an ask becomes a denial.',
-    'Two updatedInput answers: the one that finishes last wins; a later hook with no output does not undo it; updatedInput replaces the whole input; a deny drops it.',
-    'At its timeout the hook’s process group gets SIGTERM, and SIGKILL 1.5 s later if it survived; a timed-out hook counts as no answer, even one printed before the deadline.',
-    'continue: false from PreToolUse lets the tool run, then ends the session without a Stop hook.',
-    'Stop decision "block" or exit 2 continues the turn with the reason (every blocking hook’s, in finishing order); the next Stop has stop_hook_active: true; after 9 blocks in a row Claude Code overrides the hook.',
-    'UserPromptSubmit exit 2 or decision "block": no model request at all.',
-    'Plain stdout of UserPromptSubmit and SessionStart, and additionalContext of every event, reach the model; Pre/PostToolUse context comes after the tool result.',
-    'PostToolUse decision "block" or exit 2: the tool already ran; the model is told every blocking hook’s reason, among the hooks’ additionalContext, in finishing order.',
-    'systemMessage is shown to the user as "<hook> says: …", never to the model.',
-    'PermissionRequest fires when the permission rules do not allow a call; its allow runs the tool, its deny message becomes the tool result.',
-  ],
+  version: RECORDED_RULES.version,
+  cases: RECORDED_RULES.cases,
+  rules: RULES.filter((r) => r.codes.every(recorded)).map((r) => r.text),
 };
+
+/** The rules the docs state that no recording covers yet (for tests and the oracle's report). */
+export const UNRECORDED_RULES = RULES.filter((r) => !r.codes.every(recorded));

@@ -1,0 +1,35 @@
+import type { Diagnostic, Evidence } from '../../outcome.js';
+import { RECORDED_RULES } from './recorded-rules.js';
+
+/** The generated table (recorded-rules.ts): per rule code, how many recorded cases replay in agreement, and a few. */
+export interface RecordedRules {
+  version: string;
+  cases: number;
+  rules: Record<string, { n: number; cases: string[] }>;
+}
+
+/**
+ * Rules stated only when hooks happen to finish close together, so whether a replay states them depends on the
+ * machine's timing: they stay out of the generated table, and name the recordings that show the variation instead
+ * (hooks of the same shape whose answers the real CLI read in different orders).
+ */
+export const TIMING_RULES: Record<string, string[]> = {
+  'rule.finish-order-racy': ['sw-disable-local-false', 'sw-disable-user-false', 'sw-seq-stop-context-then-block'],
+};
+
+/** Where a rule comes from: recorded (with the cases that show it) or, when no recording covers it, the docs. */
+export function evidenceFor(code: string, recorded: RecordedRules = RECORDED_RULES): Evidence {
+  const timing = TIMING_RULES[code];
+  if (timing) return { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: timing };
+  const rule = recorded.rules[code];
+  return rule ? { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: rule.cases } : { kind: 'docs', source: 'https://code.claude.com/docs/en/hooks' };
+}
+
+/** Marks every diagnostic with its rule's evidence. */
+export function withEvidence<T extends { diagnostics: Diagnostic[] }>(value: T): T {
+  for (const d of value.diagnostics) d.evidence ??= evidenceFor(d.code);
+  return value;
+}
+
+/** The code a matcher decision stands for, so a hook's "why" line carries evidence too. */
+export const matchCode = (kind: string, matched: boolean) => `match.${kind}.${matched ? 'hit' : 'miss'}`;

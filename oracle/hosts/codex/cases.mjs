@@ -1,0 +1,326 @@
+// The Codex oracle's cases: whole `codex exec "do it"` sessions run against the real CLI and, for comparison,
+// through hookplay's codex dialect. Each case is a small machine: hook config files and scripts, and the shell
+// command the mocked model runs (`exec_command`, reported to hooks as Bash) — by default `echo original`.
+//
+// Keep hooks stateless between events (decide from stdin, e.g. `stop_hook_active`), and every text one line.
+
+/** @typedef {{ id: string, title: string, covers: string[], files: Record<string, string>, tool?: string | null,
+ *   trusted?: boolean, timing?: { minGapMs?: number, maxGapMs?: number } }} CodexCase */
+
+export const USER = '~/.codex/hooks.json';
+export const PROJECT = '.codex/hooks.json';
+export const USER_TOML = '~/.codex/config.toml';
+export const PROJECT_TOML = '.codex/config.toml';
+
+const hooksFile = (hooks) => `${JSON.stringify({ hooks }, null, 2)}\n`;
+const group = (matcher, ...hooks) => (matcher === undefined ? { hooks } : { matcher, hooks });
+const cmd = (command, extra = {}) => ({ type: 'command', command, ...extra });
+/** A command printing one JSON answer. */
+const say = (answer) => `echo '${JSON.stringify(answer)}'`;
+const hso = (event, fields) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
+const ctx = (event, text) => say(hso(event, { additionalContext: text }));
+const deny = (reason) => say(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: reason }));
+const exit2 = (reason) => `echo ${reason} >&2; exit 2`;
+const one = (event, ...hooks) => hooksFile({ [event]: [group(undefined, ...hooks)] });
+const pre = (...hooks) => hooksFile({ PreToolUse: [group('Bash', ...hooks)] });
+/** A Stop hook that answers only on the first Stop (stop_hook_active false): codex has no loop cap. */
+const firstStop = (answer) => `if grep -q '"stop_hook_active":false'; then ${answer}; fi`;
+
+/** One PreToolUse group with `matcher` whose hook denies: the tool runs only if the matcher misses. */
+const matcherCase = (id, matcher, matches) => ({
+  id: `matcher-${id}`,
+  title: `PreToolUse matcher ${JSON.stringify(matcher)} ${matches ? 'matches' : 'does not match'} Bash`,
+  covers: ['matcher'],
+  files: { [USER]: hooksFile({ PreToolUse: [matcher === undefined ? group(undefined, cmd(exit2('MATCHED'))) : { matcher, hooks: [cmd(exit2('MATCHED'))] }] }) },
+});
+
+/** @type {CodexCase[]} */
+export const CASES = [
+  { id: 'baseline-no-hooks', title: 'no hooks: the tool runs and the turn ends', covers: ['baseline'], files: {} },
+  { id: 'baseline-text-only', title: 'a text-only turn: no tool events', covers: ['baseline'], files: { [USER]: one('Stop', cmd('cat >/dev/null')) }, tool: null },
+
+  // ---- process ----
+  {
+    id: 'process-shell-cwd-group',
+    title: 'hooks run with bash -c (not a login shell), in the session cwd, each its own process group',
+    covers: ['process'],
+    files: {
+      [USER]: one(
+        'UserPromptSubmit',
+        cmd(`echo "bash=\${BASH_VERSION:+yes} login=$(shopt -q login_shell && echo yes || echo no) pwd=$(pwd) own_group=$([ "$(cut -d' ' -f5 /proc/$$/stat)" = "$$" ] && echo yes || echo no) project_dir=\${CODEX_PROJECT_DIR:-unset} claude_dir=\${CLAUDE_PROJECT_DIR:-unset}"`),
+      ),
+    },
+  },
+  {
+    id: 'process-payload-fields',
+    title: 'the stdin payload: field order per event, one line, no trailing newline',
+    covers: ['process', 'payload'],
+    files: {
+      [USER]: hooksFile({
+        SessionStart: [group(undefined, cmd('node "$HOME/keys.mjs" SessionStart'))],
+        UserPromptSubmit: [group(undefined, cmd('node "$HOME/keys.mjs" UserPromptSubmit'))],
+        PreToolUse: [group(undefined, cmd('node "$HOME/keys.mjs" PreToolUse'))],
+        PostToolUse: [group(undefined, cmd('node "$HOME/keys.mjs" PostToolUse'))],
+      }),
+      '~/keys.mjs': [
+        "let raw = '';",
+        "process.stdin.on('data', (c) => (raw += c));",
+        "process.stdin.on('end', () => {",
+        '  const p = JSON.parse(raw);',
+        "  const facts = `keys=${Object.keys(p).join(',')} cwd_is_pwd=${p.cwd === process.cwd()} newline=${raw.endsWith('\\n')} lines=${raw.split('\\n').length} mode=${p.permission_mode} model=${p.model} tool=${p.tool_name ?? '-'} input=${JSON.stringify(p.tool_input ?? null)} response=${JSON.stringify(p.tool_response ?? null)} source=${p.source ?? '-'}`;",
+        "  console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: process.argv[2], additionalContext: facts } }));",
+        '});',
+        '',
+      ].join('\n'),
+    },
+  },
+  {
+    id: 'process-parallel',
+    title: 'matching hooks of one event start together: two 1-second hooks take about 1 second',
+    covers: ['parallel'],
+    files: { [USER]: pre(cmd('sleep 1'), cmd('sleep 1')) },
+    timing: { minGapMs: 900, maxGapMs: 1900 },
+  },
+  {
+    id: 'process-parallel-across-files',
+    title: 'user and project hooks of one event start together too',
+    covers: ['parallel', 'config-files'],
+    files: { [USER]: pre(cmd('sleep 1')), [PROJECT]: pre(cmd('sleep 1')) },
+    timing: { minGapMs: 900, maxGapMs: 1900 },
+  },
+  {
+    id: 'process-no-dedupe-same-group',
+    title: 'an identical command twice in one group runs twice',
+    covers: ['dedupe'],
+    files: { [USER]: pre(cmd(ctx('PreToolUse', 'RAN')), cmd(ctx('PreToolUse', 'RAN'))) },
+  },
+  {
+    id: 'process-no-dedupe-across-files',
+    title: 'an identical command in user and project files runs twice',
+    covers: ['dedupe', 'config-files'],
+    files: { [USER]: pre(cmd(ctx('PreToolUse', 'RAN'))), [PROJECT]: pre(cmd(ctx('PreToolUse', 'RAN'))) },
+  },
+
+  // ---- timeouts ----
+  {
+    id: 'timeout-kills-and-drops-answer',
+    title: 'timeout is in seconds; a hook past it is killed and its printed deny is dropped',
+    covers: ['timeout'],
+    files: { [USER]: pre(cmd(`${deny('TOO_LATE')}; sleep 4`, { timeout: 1 })) },
+    timing: { minGapMs: 800, maxGapMs: 3500 },
+  },
+  {
+    id: 'timeout-sec-alias-ignored',
+    title: '"timeoutSec" is not read: the hook keeps the 600 s default and its deny counts',
+    covers: ['timeout', 'config'],
+    files: { [USER]: pre(cmd(`sleep 2; ${deny('SLOW_DENY')}`, { timeoutSec: 1 })) },
+  },
+  {
+    id: 'timeout-float-drops-file',
+    title: 'a non-integer timeout makes the whole file unreadable',
+    covers: ['timeout', 'config'],
+    files: { [USER]: pre(cmd(deny('NEVER'), { timeout: 1.5 })), [PROJECT]: pre(cmd(ctx('PreToolUse', 'PROJECT_RAN'))) },
+  },
+
+  // ---- config files ----
+  {
+    id: 'config-user-and-project-add-up',
+    title: 'hooks from the user and the project file both run',
+    covers: ['config-files'],
+    files: { [USER]: pre(cmd(ctx('PreToolUse', 'USER_CTX'))), [PROJECT]: pre(cmd(ctx('PreToolUse', 'PROJECT_CTX'))) },
+  },
+  {
+    id: 'config-untrusted-project',
+    title: 'an untrusted project: its .codex/ hooks are skipped, user hooks still run',
+    covers: ['config-files', 'trust'],
+    trusted: false,
+    files: { [USER]: pre(cmd(ctx('PreToolUse', 'USER_CTX'))), [PROJECT]: pre(cmd(deny('PROJECT_DENY'))) },
+  },
+  {
+    id: 'config-toml-and-json',
+    title: 'inline [[hooks.PreToolUse]] in config.toml and hooks.json of one layer both run (with a warning)',
+    covers: ['config-files', 'toml'],
+    files: {
+      [USER]: pre(cmd(ctx('PreToolUse', 'JSON_CTX'))),
+      [USER_TOML]: `[[hooks.PreToolUse]]\nmatcher = "Bash"\n\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo '{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PreToolUse\\",\\"additionalContext\\":\\"TOML_CTX\\"}}'"\n`,
+    },
+  },
+  {
+    id: 'config-toml-project',
+    title: 'inline hooks in the project config.toml run in a trusted project',
+    covers: ['config-files', 'toml'],
+    files: { [PROJECT_TOML]: `[[hooks.PreToolUse]]\n[[hooks.PreToolUse.hooks]]\ntype = "command"\ncommand = "echo TOML_DENY >&2; exit 2"\n` },
+  },
+  {
+    id: 'config-invalid-json-drops-file',
+    title: 'a hooks.json that is not JSON is dropped whole; the other file still counts',
+    covers: ['config-files', 'config'],
+    files: { [USER]: '{"hooks": {"PreToolUse": [ }', [PROJECT]: pre(cmd(ctx('PreToolUse', 'PROJECT_RAN'))) },
+  },
+  {
+    id: 'config-missing-type-drops-file',
+    title: 'a handler without "type" makes the whole file unreadable',
+    covers: ['config'],
+    files: {
+      [USER]: hooksFile({ PreToolUse: [group('Bash', { command: exit2('NO_TYPE') })], UserPromptSubmit: [group(undefined, cmd('echo USER_PROMPT_CTX'))] }),
+      [PROJECT]: pre(cmd(ctx('PreToolUse', 'PROJECT_RAN'))),
+    },
+  },
+  {
+    id: 'config-unknown-event-ignored',
+    title: 'an unknown event name and a wrong-case one are ignored; the rest of the file loads',
+    covers: ['config'],
+    files: { [USER]: hooksFile({ NotAnEvent: [group(undefined, cmd('echo x'))], pretooluse: [group(undefined, cmd(exit2('LOWER')))], PreToolUse: [group('Bash', cmd(ctx('PreToolUse', 'KNOWN_RAN')))] }) },
+  },
+  {
+    id: 'config-flat-handler-is-empty',
+    title: 'a handler written directly in the event array (no "hooks" list) runs nothing, silently',
+    covers: ['config'],
+    files: { [USER]: `${JSON.stringify({ hooks: { PreToolUse: [cmd(exit2('FLAT'))] } }, null, 2)}\n` },
+  },
+  {
+    id: 'config-prompt-handler-skipped',
+    title: 'a "prompt" handler is skipped with a warning; its command sibling still runs',
+    covers: ['config'],
+    files: { [USER]: pre({ type: 'prompt', prompt: 'is this ok?' }, cmd(ctx('PreToolUse', 'SIBLING_RAN'))) },
+  },
+  {
+    id: 'config-empty-command-skipped',
+    title: 'an empty command is skipped; the others run',
+    covers: ['config'],
+    files: { [USER]: pre(cmd(''), cmd(ctx('PreToolUse', 'OTHER_RAN'))) },
+  },
+  {
+    id: 'config-features-hooks-false',
+    title: '[features] hooks = false in config.toml turns every hook off',
+    covers: ['config', 'disable'],
+    files: { [USER_TOML]: '[features]\nhooks = false\n', [USER]: pre(cmd(exit2('DISABLED'))), [PROJECT]: one('UserPromptSubmit', cmd('echo PROMPT_CTX')) },
+  },
+
+  // ---- matchers ----
+  matcherCase('exact', 'Bash', true),
+  matcherCase('prefix-regex', '^Ba', true),
+  matcherCase('dot-regex', 'B.sh', true),
+  matcherCase('list', 'Edit|Bash', true),
+  matcherCase('star', '*', true),
+  matcherCase('empty', '', true),
+  matcherCase('dot-star', '.*', true),
+  matcherCase('case-flag', '(?i)bash', true),
+  matcherCase('absent', undefined, true),
+  matcherCase('null', null, true),
+  matcherCase('lowercase', 'bash', false),
+  matcherCase('partial-name', 'Bas', false),
+  matcherCase('suffix-name', 'ash', false),
+  matcherCase('internal-name', 'exec_command', false),
+  matcherCase('trailing-space', 'Bash ', false),
+  matcherCase('unanchored-inside', 'as', false),
+  matcherCase('regex-inside', 'a.h', true),
+  {
+    id: 'matcher-invalid-regex-drops-group',
+    title: 'an invalid regex drops its group (with a warning); other groups still run',
+    covers: ['matcher'],
+    files: { [USER]: hooksFile({ PreToolUse: [{ matcher: '[', hooks: [cmd(exit2('BAD'))] }, group('Bash', cmd(ctx('PreToolUse', 'GOOD_RAN')))] }) },
+  },
+  {
+    id: 'matcher-session-start-source',
+    title: 'SessionStart matches the source: startup, not resume',
+    covers: ['matcher', 'session-start'],
+    files: { [USER]: hooksFile({ SessionStart: [group('startup', cmd('echo STARTUP_CTX')), group('resume', cmd('echo RESUME_CTX'))] }) },
+  },
+  {
+    id: 'matcher-ignored-on-prompt-and-stop',
+    title: 'UserPromptSubmit and Stop ignore their matchers, even an invalid regex',
+    covers: ['matcher', 'prompt', 'stop'],
+    files: { [USER]: hooksFile({ UserPromptSubmit: [group('[', cmd('echo PROMPT_CTX'))], Stop: [group('nomatch', cmd('cat >/dev/null'))] }) },
+  },
+  {
+    id: 'matcher-session-end-reason',
+    title: 'SessionEnd matches the reason ("other")',
+    covers: ['matcher', 'session-end'],
+    files: { [USER]: hooksFile({ SessionEnd: [group('other', cmd('cat >/dev/null')), group('logout', cmd('cat >/dev/null'))] }) },
+  },
+
+  // ---- PreToolUse answers ----
+  { id: 'pre-exit2-blocks', title: 'exit 2 with stderr blocks the tool; the model reads the reason and the command', covers: ['pre-exit-codes'], files: { [USER]: pre(cmd(exit2('NO_WAY'))) } },
+  { id: 'pre-exit2-empty-stderr', title: 'exit 2 with nothing on stderr does not block', covers: ['pre-exit-codes'], files: { [USER]: pre(cmd('exit 2')) } },
+  { id: 'pre-exit2-ignores-stdout', title: 'exit 2 ignores stdout: the stderr text is the reason', covers: ['pre-exit-codes'], files: { [USER]: pre(cmd(`${deny('STDOUT_REASON')}; echo STDERR_REASON >&2; exit 2`)) } },
+  { id: 'pre-exit1-with-deny', title: 'exit 1 with a deny on stdout: fail-open, the tool runs', covers: ['pre-exit-codes'], files: { [USER]: pre(cmd(`${deny('IGNORED')}; exit 1`)) } },
+  { id: 'pre-exit3', title: 'exit 3 with stderr: the tool runs', covers: ['pre-exit-codes'], files: { [USER]: pre(cmd('echo OOPS >&2; exit 3')) } },
+  { id: 'pre-deny', title: 'permissionDecision deny with a reason blocks', covers: ['pre-output'], files: { [USER]: pre(cmd(deny('JSON_DENY'))) } },
+  { id: 'pre-deny-no-reason', title: 'deny without a reason does not block', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'deny' })))) } },
+  { id: 'pre-deny-empty-reason', title: 'deny with an empty reason does not block', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: '' })))) } },
+  { id: 'pre-legacy-block', title: 'legacy decision "block" with a reason blocks', covers: ['pre-output'], files: { [USER]: pre(cmd(say({ decision: 'block', reason: 'LEGACY_BLOCK' }))) } },
+  { id: 'pre-legacy-approve', title: 'legacy decision "approve" does nothing', covers: ['pre-output'], files: { [USER]: pre(cmd(say({ decision: 'approve', reason: 'OK' }))) } },
+  { id: 'pre-ask', title: 'permissionDecision ask does nothing', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'ASK' })))) } },
+  { id: 'pre-allow-alone', title: 'permissionDecision allow without updatedInput does nothing', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'allow' })))) } },
+  { id: 'pre-deny-wrong-case', title: '"DENY" is not deny', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'DENY', permissionDecisionReason: 'UPPER' })))) } },
+  { id: 'pre-unknown-field', title: 'an unknown top-level field invalidates the whole answer', covers: ['pre-output'], files: { [USER]: pre(cmd(say({ foo: 1, ...hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'WITH_FOO' }) }))) } },
+  { id: 'pre-invalid-json', title: 'invalid JSON on stdout: the tool runs', covers: ['pre-output'], files: { [USER]: pre(cmd(`echo '{"hookSpecificOutput": {'`)) } },
+  { id: 'pre-plain-text', title: 'plain text on stdout is ignored', covers: ['pre-output'], files: { [USER]: pre(cmd('echo just some words')) } },
+  { id: 'pre-text-before-json', title: 'text before the JSON: not read', covers: ['pre-output'], files: { [USER]: pre(cmd(`echo hello; ${deny('AFTER_TEXT')}`)) } },
+  { id: 'pre-event-name-not-checked', title: 'hookEventName inside hookSpecificOutput is not checked', covers: ['pre-output'], files: { [USER]: pre(cmd(say(hso('PostToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'OTHER_EVENT_NAME' })))) } },
+  { id: 'pre-legacy-and-hso', title: 'legacy block and hookSpecificOutput deny together: the hookSpecificOutput reason is used', covers: ['pre-output', 'pre-precedence'], files: { [USER]: pre(cmd(say({ decision: 'block', reason: 'LEGACY', ...hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'HSO' }) }))) } },
+  { id: 'pre-continue-false', title: 'continue: false on PreToolUse is not honoured: the tool runs', covers: ['pre-output', 'continue-false'], files: { [USER]: pre(cmd(say({ continue: false, stopReason: 'HALT' }))) } },
+  { id: 'pre-system-message', title: 'systemMessage shows nothing to the model', covers: ['pre-output'], files: { [USER]: pre(cmd(say({ systemMessage: 'FOR_THE_USER' }))) } },
+  { id: 'pre-context', title: 'additionalContext becomes a developer message next to the tool output', covers: ['context'], files: { [USER]: pre(cmd(ctx('PreToolUse', 'PRE_CTX'))) } },
+  { id: 'pre-context-kept-on-deny', title: 'contexts are kept when another hook denies', covers: ['context', 'pre-precedence'], files: { [USER]: pre(cmd(ctx('PreToolUse', 'CTX_A')), cmd(exit2('DENIED')), cmd(ctx('PreToolUse', 'CTX_B'))) } },
+  { id: 'pre-rewrite', title: 'allow + updatedInput.command runs the new command', covers: ['rewrite'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } })))) } },
+  { id: 'pre-rewrite-without-allow', title: 'updatedInput without allow is ignored', covers: ['rewrite'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { updatedInput: { command: 'echo rewritten' } })))) } },
+  { id: 'pre-rewrite-no-command', title: 'updatedInput without a string command: the tool does not run', covers: ['rewrite'], files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { cmd: 'echo rewritten' } })))) } },
+  {
+    id: 'pre-rewrite-last-to-finish-wins',
+    title: 'two rewrites: the hook that finishes last wins, whatever the order',
+    covers: ['rewrite', 'pre-precedence'],
+    files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo fast' } }))), cmd(`sleep 0.8; ${say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo slow' } }))}`)) },
+  },
+  {
+    id: 'pre-rewrite-slow-first-wins',
+    title: 'two rewrites, the slow one configured first: still the slow one',
+    covers: ['rewrite', 'pre-precedence'],
+    files: { [USER]: pre(cmd(`sleep 0.8; ${say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo slow' } }))}`), cmd(say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo fast' } })))) },
+  },
+  {
+    id: 'pre-block-beats-rewrite',
+    title: 'a block beats a rewrite; the original command is quoted',
+    covers: ['rewrite', 'pre-precedence'],
+    files: { [USER]: pre(cmd(say(hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } }))), cmd(`sleep 0.5; ${exit2('SLOW_DENY')}`)) },
+  },
+  {
+    id: 'pre-two-blocks-first-configured',
+    title: 'two blocks: the reason of the first configured hook is shown, even when it finishes last',
+    covers: ['pre-precedence'],
+    files: { [USER]: pre(cmd(`sleep 0.6; ${exit2('FIRST_SLOW')}`), cmd(deny('SECOND_FAST'))) },
+  },
+
+  // ---- PostToolUse ----
+  { id: 'post-block-replaces-output', title: 'PostToolUse decision block: the model reads the reason instead of the output', covers: ['post'], files: { [USER]: one('PostToolUse', cmd(say({ decision: 'block', reason: 'POST_BLOCK' }))) } },
+  { id: 'post-exit2', title: 'PostToolUse exit 2: stderr replaces the output', covers: ['post'], files: { [USER]: one('PostToolUse', cmd(exit2('POST_EXIT2'))) } },
+  { id: 'post-continue-false', title: 'PostToolUse continue: false with stopReason replaces the output, the turn goes on', covers: ['post', 'continue-false'], files: { [USER]: one('PostToolUse', cmd(say({ continue: false, stopReason: 'POST_STOP' }))) } },
+  { id: 'post-context', title: 'PostToolUse additionalContext becomes a developer message', covers: ['post', 'context'], files: { [USER]: one('PostToolUse', cmd(ctx('PostToolUse', 'POST_CTX'))) } },
+  { id: 'post-after-failing-command', title: 'PostToolUse runs after a command that exits non-zero', covers: ['post'], tool: 'echo to_stderr >&2; exit 3', files: { [USER]: one('PostToolUse', cmd(ctx('PostToolUse', 'AFTER_FAIL'))) } },
+  { id: 'post-updated-output-ignored', title: 'updatedMCPToolOutput has no effect on a shell tool', covers: ['post'], files: { [USER]: one('PostToolUse', cmd(say(hso('PostToolUse', { updatedMCPToolOutput: 'REPLACED' })))) } },
+
+  // ---- UserPromptSubmit ----
+  { id: 'prompt-block', title: 'UserPromptSubmit decision block: no model request at all', covers: ['prompt'], files: { [USER]: one('UserPromptSubmit', cmd(say({ decision: 'block', reason: 'NO_PROMPT' }))) } },
+  { id: 'prompt-exit2', title: 'UserPromptSubmit exit 2: no model request', covers: ['prompt'], files: { [USER]: one('UserPromptSubmit', cmd(exit2('NO_PROMPT'))) } },
+  { id: 'prompt-continue-false', title: 'UserPromptSubmit continue: false: no model request', covers: ['prompt', 'continue-false'], files: { [USER]: one('UserPromptSubmit', cmd(say({ continue: false, stopReason: 'HALT' }))) } },
+  { id: 'prompt-context-and-plain', title: 'UserPromptSubmit additionalContext and plain stdout both reach the model', covers: ['prompt', 'context'], files: { [USER]: one('UserPromptSubmit', cmd(ctx('UserPromptSubmit', 'PROMPT_CTX')), cmd('echo PLAIN_PROMPT')) } },
+  { id: 'prompt-exit1', title: 'UserPromptSubmit exit 1 is ignored', covers: ['prompt'], files: { [USER]: one('UserPromptSubmit', cmd('echo WHATEVER; exit 1')) } },
+
+  // ---- SessionStart ----
+  { id: 'session-start-context', title: 'SessionStart additionalContext and plain stdout reach the model', covers: ['session-start', 'context'], files: { [USER]: one('SessionStart', cmd(ctx('SessionStart', 'START_CTX')), cmd('echo START_PLAIN')) } },
+  { id: 'session-start-continue-false', title: 'SessionStart continue: false: the session does nothing', covers: ['session-start', 'continue-false'], files: { [USER]: one('SessionStart', cmd(say({ continue: false }))) } },
+  { id: 'session-start-exit2', title: 'SessionStart exit 2 is ignored', covers: ['session-start'], files: { [USER]: one('SessionStart', cmd(exit2('NOPE'))) } },
+
+  // ---- Stop ----
+  { id: 'stop-block-continues', title: 'Stop decision block: one more model request with the reason as a hook prompt', covers: ['stop'], files: { [USER]: one('Stop', cmd(firstStop(say({ decision: 'block', reason: 'KEEP_GOING' })))) } },
+  { id: 'stop-exit2-continues', title: 'Stop exit 2: one more model request with stderr', covers: ['stop'], files: { [USER]: one('Stop', cmd(firstStop(exit2('KEEP_GOING_2')))) } },
+  { id: 'stop-two-blocks', title: 'two blocking Stop hooks: one user message, both prompts, configured order', covers: ['stop'], files: { [USER]: one('Stop', cmd(firstStop(`sleep 0.4; ${say({ decision: 'block', reason: 'FIRST' })}`)), cmd(firstStop(say({ decision: 'block', reason: 'SECOND' })))) } },
+  { id: 'stop-continue-false-beats-block', title: 'continue: false beats a block from another Stop hook', covers: ['stop', 'continue-false'], files: { [USER]: one('Stop', cmd(firstStop(say({ decision: 'block', reason: 'BLOCK' }))), cmd(say({ continue: false }))) } },
+  { id: 'stop-block-no-reason', title: 'Stop block without a reason: the turn just ends', covers: ['stop'], files: { [USER]: one('Stop', cmd(say({ decision: 'block' }))) } },
+  { id: 'stop-project-hook-prompt-id', title: 'a Stop block from the project file, after user hooks: the hook prompt names its index and file', covers: ['stop', 'config-files'], files: { [USER]: hooksFile({ PreToolUse: [group(undefined, cmd('true'), cmd('true'))], Stop: [group(undefined, cmd('cat >/dev/null'))] }), [PROJECT]: one('Stop', cmd(firstStop(say({ decision: 'block', reason: 'FROM_PROJECT' })))) } },
+
+  // ---- model requests, session end ----
+  { id: 'model-request-cannot-block', title: 'PreModelRequest exit 2 and PostModelRequest block change nothing; both fire around every request', covers: ['model-request'], files: { [USER]: hooksFile({ PreModelRequest: [group(undefined, cmd(exit2('NO_MODEL')))], PostModelRequest: [group(undefined, cmd(say({ decision: 'block', reason: 'NO' })))] }) } },
+  { id: 'session-end-runs', title: 'SessionEnd fires once at the end; it cannot change anything', covers: ['session-end'], files: { [USER]: one('SessionEnd', cmd(exit2('BYE'))) } },
+];

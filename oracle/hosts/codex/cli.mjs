@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CLI_PREFIX = join(HERE, '.cli');
+/** A dummy key: codex wants one; the mock accepts anything. Hooks inherit it, as they inherit codex's whole environment. */
+export const OPENAI_API_KEY = 'sk-hookplay-oracle-dummy';
 
 /** The native binary the npm package ships for this platform (the `codex` bin is a node launcher for it). */
 export function cliBinary() {
@@ -58,7 +60,7 @@ export function runCodex({ bin, root, home, project, mockUrl, bashEnv, probeDir,
     TMPDIR: tmp,
     CODEX_HOME: codexHome,
     SHELL: '/bin/bash',
-    OPENAI_API_KEY: 'sk-hookplay-oracle-dummy',
+    OPENAI_API_KEY,
     BASH_ENV: bashEnv,
     HOOKPLAY_PROBE_DIR: probeDir,
     HTTP_PROXY: mockUrl,

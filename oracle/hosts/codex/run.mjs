@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CASES } from './cases.mjs';
-import { ensureCli, runCodex, writeFiles } from './cli.mjs';
+import { ensureCli, OPENAI_API_KEY, runCodex, writeFiles } from './cli.mjs';
 import { caseHash, checkTiming, compareObservations } from './compare.mjs';
 import { startMockResponses } from './mock-responses.mjs';
 import { normalizer, observe } from './observe.mjs';
@@ -132,7 +132,7 @@ async function main() {
       problems.push(...recorded.problems);
     }
     if (engine) {
-      const sim = await engine.simulateCodexSession({ files: c.files, tool: c.tool === undefined ? DEFAULT_TOOL : c.tool, trusted: c.trusted ?? true, prompt: PROMPT });
+      const sim = await engine.simulateCodexSession({ files: c.files, tool: c.tool === undefined ? DEFAULT_TOOL : c.tool, trusted: c.trusted ?? true, prompt: PROMPT, env: { OPENAI_API_KEY: OPENAI_API_KEY } });
       problems.push(...compareObservations(fixture.observed, sim.observation));
       problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
     }

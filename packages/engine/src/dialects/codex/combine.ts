@@ -34,6 +34,7 @@ const E = {
   timeout: recorded('timeout-kills-and-drops-answer'),
   observation: recorded('model-request-cannot-block', 'session-end-runs'),
   systemMessage: recorded('pre-system-message'),
+  async: recorded('config-async-hook'),
 };
 
 function effectOf(a: CodexAnswer, rewriteUsed: boolean): Effect {
@@ -67,6 +68,12 @@ export function settleCodex({ prepared, event, results }: SettleInput<CodexEntry
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     if (!result) return;
+    if (planned.entry.async) {
+      // Codex starts an async hook and goes on without it: whatever it answers changes nothing.
+      diagnostics.push(diag('info', 'rule.async-ignored', `${ordinal(index)} is async: Codex does not wait for it, so its answer (${result.stdout.trim() ? preview(result.stdout.trim(), 60) : 'none'}) changes nothing`, { hook: index, evidence: E.async }));
+      effects.set(index, 'none');
+      return;
+    }
     const answer = interpretCodex(name, result, planned.entry.timeoutMs);
     for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
     if (answer.failed) {

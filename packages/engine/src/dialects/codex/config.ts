@@ -195,6 +195,11 @@ function fatal(c: Pick<FileContext, 'file' | 'at'>, path: (string | number)[], w
 
 /** The `hooks` table: event name → matcher groups. Shared by hooks.json and config.toml. */
 function readHooksTable(hooks: unknown, base: (string | number)[], c: FileContext): void {
+  if (Array.isArray(hooks) && hooks.length === 0) {
+    // serde reads an empty array as a struct with every field left out: no hooks, and no warning.
+    c.diagnostics.push(diag('warning', 'config.hooks-array', '"hooks" is an empty array: Codex reads it as no hooks at all, silently. Write an object of event names', { ...c.at(base), evidence: recorded('config-hooks-not-object') }));
+    return;
+  }
   if (!isObject(hooks as Json)) {
     c.fatal.push(fatal(c, base, `"hooks" must be an object of event names, not ${describeType(hooks)}`));
     return;

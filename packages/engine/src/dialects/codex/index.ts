@@ -40,6 +40,7 @@ const E = {
   ignoredMatcher: recorded('matcher-ignored-on-prompt-and-stop'),
   disabled: recorded('config-features-hooks-false'),
   trust: recorded('config-untrusted-project'),
+  async: recorded('config-async-hook'),
 };
 
 /**
@@ -90,8 +91,8 @@ export const codex: Dialect<CodexEntry> = {
       }
       if (!m.matched) return { entry, matched: false, why: m.why, duplicateOf: null, willRun: false };
       if (entry.async) {
-        diagnostics.push(diag('warning', 'config.async-not-run', `${ordinal(index)} is async: Codex starts it without waiting and ignores its answer (even a deny); hookplay does not run it`, { hook: index }));
-        return { entry, matched: true, why: `${m.why}; async, so its answer would not count`, duplicateOf: null, willRun: false };
+        diagnostics.push(diag('info', 'config.async', `${ordinal(index)} is async: Codex starts it and goes on without waiting; its answer (even a deny) counts for nothing`, { hook: index, evidence: E.async }));
+        return { entry, matched: true, why: `${m.why}; async: it runs, but Codex does not wait for its answer`, duplicateOf: null, willRun: true };
       }
       return { entry, matched: true, why: m.why, duplicateOf: null, willRun: true };
     });

@@ -24,6 +24,8 @@ export interface CodexSessionInput {
   tool: string | null;
   trusted?: boolean;
   prompt?: string;
+  /** Codex's own environment, which its hooks inherit (the oracle runs it with a dummy OPENAI_API_KEY). */
+  env?: Record<string, string>;
 }
 
 export interface CodexObservation {
@@ -72,7 +74,7 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
   const messages: string[] = [];
 
   const run = async (event: string, payload: JsonObject): Promise<Outcome> => {
-    const outcome = await runScenario({ hookplay: 1, dialect: 'codex', host: { trusted }, files: session.files, event, payload }, { tmpDir: tmp });
+    const outcome = await runScenario({ hookplay: 1, dialect: 'codex', host: { trusted, ...(session.env ? { env: session.env } : {}) }, files: session.files, event, payload }, { tmpDir: tmp });
     steps.push({ event, outcome });
     const ran = outcome.hooks.filter((h) => h.ran).length;
     if (ran) hookRuns[event] = (hookRuns[event] ?? 0) + ran;
@@ -112,8 +114,8 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
         developer(post);
         if (post.verdict === 'block' && post.shown?.model !== undefined) obs.tool.result = norm(post.shown.model);
       }
-      await modelRequest();
       gapMs = performance.now() - t1;
+      await modelRequest();
     }
 
     for (let continuations = 0; ; continuations++) {

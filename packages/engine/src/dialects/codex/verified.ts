@@ -21,7 +21,7 @@ export function docs(source?: string): Evidence {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Codex CLI',
   version: CODEX_VERSION,
-  cases: 95,
+  cases: 138,
   rules: [
     'Hooks come from ~/.codex/hooks.json, inline [hooks] in ~/.codex/config.toml, and the project’s .codex/hooks.json and .codex/config.toml; every file’s hooks add up, nothing overrides.',
     'Project hooks load only in a trusted project; user hooks run either way.',

@@ -67,7 +67,7 @@ describe.concurrent(`hookplay agrees with Codex CLI ${VERSION}`, () => {
       const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
       const sim = await simulateCodexSession({ files: c.files, tool: c.tool === undefined ? 'echo original' : c.tool, trusted: c.trusted ?? true, env: { OPENAI_API_KEY } });
       const problems = [...compareObservations(fixture.observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
-      expect(problems).toEqual([]);
+      expect(problems.join('\n')).toBe('');
     }, 60_000);
   }
 });

@@ -217,6 +217,11 @@ function readHooksTable(hooks: unknown, base: (string | number)[], c: FileContex
       }
       continue;
     }
+    if (event === 'PreModelRequest' || event === 'PostModelRequest') {
+      c.diagnostics.push(
+        diag('info', 'divergence.undocumented-event', `${event} is not in Codex’s hook docs, but the 0.171.0 binary fires it around every model request (it cannot block)`, { ...c.at([...base, event]), evidence: recorded('model-request-cannot-block') }),
+      );
+    }
     if (!Array.isArray(groups)) {
       c.fatal.push(fatal(c, [...base, event], `hooks.${event} must be an array of matcher groups, not ${describeType(groups)}`));
       continue;

@@ -103,6 +103,11 @@ export const codex: Dialect<CodexEntry> = {
     const env = { ...baseEnv };
     const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env, timeoutMs: h.entry.timeoutMs, stdin }] : []));
     if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once (identical commands too: Codex does not de-duplicate); Codex waits for all of them, then reads their answers in configured order`, { evidence: E.parallel }));
+    if (jobs.length) {
+      diagnostics.push(
+        diag('info', 'divergence.shell', 'Codex’s source runs hooks with "$SHELL -lc" (a login shell); the 0.171.0 binary runs /bin/bash -c whatever $SHELL is, so login profiles are not read: hookplay follows the binary', { evidence: E.shell }),
+      );
+    }
     if (jobs.length) diagnostics.push(diag('info', 'rule.shell', 'each hook runs as /bin/bash -c <command> (not a login shell, whatever $SHELL is) in the session directory, in its own process group, with Codex’s environment and no hook-specific variables', { evidence: E.shell }));
     return { hooks, jobs, input, diagnostics };
   },

@@ -90,6 +90,7 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
   };
 
   let gapMs: number | undefined;
+  let toolMs = 0;
   try {
     const start = await run('SessionStart', { source: 'startup' });
     if (start.halt) return await finish();
@@ -100,7 +101,6 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
 
     await modelRequest();
     if (session.tool !== null) {
-      const t1 = performance.now();
       const original = session.tool;
       const pre = await run('PreToolUse', { tool_name: 'Bash', tool_input: { command: original }, tool_use_id: 'call_1' });
       developer(pre);
@@ -108,13 +108,15 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
         obs.tool = { executed: false, command: null, exitCode: null, result: norm(pre.shown?.model ?? '') };
       } else {
         const command = isObject(pre.updatedInput) && typeof pre.updatedInput.command === 'string' ? pre.updatedInput.command : original;
+        const t0 = performance.now();
         const ran = await runTool(command, session.files, tmp);
+        toolMs = performance.now() - t0;
         obs.tool = { executed: true, command, exitCode: ran.code, result: norm(ran.output) };
         const post = await run('PostToolUse', { tool_name: 'Bash', tool_input: { command }, tool_response: ran.output, tool_use_id: 'call_1' });
         developer(post);
         if (post.verdict === 'block' && post.shown?.model !== undefined) obs.tool.result = norm(post.shown.model);
       }
-      gapMs = performance.now() - t1;
+      gapMs = hookSpan(pre) + toolMs;
       await modelRequest();
     }
 
@@ -135,6 +137,17 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
     obs.modelSaw = obs.requests > 0 ? messages : [];
     return { observation: obs, ...(gapMs !== undefined ? { gapMs } : {}), steps };
   }
+}
+
+/**
+ * How long an event's hooks kept Codex waiting: from the first start to the last end. The oracle's timing bounds
+ * (parallel hooks, timeouts) are about this span; hookplay's own workspace set-up is left out, so a loaded machine
+ * does not make parallel hooks look sequential.
+ */
+function hookSpan(outcome: Outcome): number {
+  const ran = outcome.hooks.filter((h) => h.startMs !== null && h.durationMs !== null);
+  if (!ran.length) return 0;
+  return Math.max(...ran.map((h) => h.startMs! + h.durationMs!)) - Math.min(...ran.map((h) => h.startMs!));
 }
 
 /** Runs the shell tool's command with bash in a fresh copy of the project: stdout and stderr in one stream, as Codex shows it. */

@@ -47,6 +47,8 @@ export interface CodexSettings {
   /** What Codex itself prints about the config (warnings in `codex exec --json`), with file keys for paths. */
   notices: { file: string; text: string }[];
   trusted: boolean;
+  /** A config.toml Codex cannot load: it prints "Error loading config.toml: …" and exits 1 before anything runs. */
+  startupError: { file: string; message: string } | null;
 }
 
 function describeType(value: unknown): string {
@@ -94,7 +96,7 @@ const E = {
 export function loadCodexConfig(files: Record<string, string>, host: HostSettings): LoadResult<CodexEntry> {
   const diagnostics: Diagnostic[] = [];
   const trusted = host.trusted !== false;
-  const settings: CodexSettings = { disabledBy: null, notices: [], trusted };
+  const settings: CodexSettings = { disabledBy: null, notices: [], trusted, startupError: null };
   const entries: CodexEntry[] = [];
   let order = 0;
   warnAboutUnreadFiles(files, diagnostics);
@@ -118,6 +120,7 @@ export function loadCodexConfig(files: Record<string, string>, host: HostSetting
     if (files[toml] !== undefined) {
       const read = readConfigToml(files[toml]!, toml, layer, untrusted, entries, diagnostics, settings.notices, () => order++);
       tomlHooks = read.hasHooks;
+      if (read.startupError && !untrusted && !settings.startupError) settings.startupError = { file: toml, message: read.startupError };
       if (read.hooksDisabled && !untrusted && !settings.disabledBy) settings.disabledBy = toml;
     }
     if (jsonHooks && tomlHooks && !untrusted) {
@@ -172,7 +175,9 @@ function readHooksJson(text: string, c: Omit<FileContext, 'at' | 'fatal'>): bool
   const root = doc.value;
   const mine: CodexEntry[] = [];
   const local = { ...ctx, entries: mine, diagnostics: [] as Diagnostic[], notices: [] as CodexSettings['notices'] };
-  if (!isObject(root)) {
+  if (Array.isArray(root) && root.length === 0) {
+    local.diagnostics.push(diag('warning', 'config.hooks-array', `${file} holds an empty array: Codex reads it as no hooks at all, silently. Write {"hooks": {…}}`, { file, line: 1, column: 1, evidence: recorded('config-root-array') }));
+  } else if (!isObject(root)) {
     ctx.fatal.push(fatal(ctx, [], `${file} must hold a JSON object, not ${describeType(root)}`));
   } else if (root.hooks !== undefined) {
     readHooksTable(root.hooks, ['hooks'], local);
@@ -328,6 +333,8 @@ function readGroup(group: unknown, event: string, path: (string | number)[], c: 
 interface TomlRead {
   hasHooks: boolean;
   hooksDisabled: boolean;
+  /** Why Codex refuses to start with this file. */
+  startupError?: string;
 }
 
 function readConfigToml(
@@ -345,14 +352,15 @@ function readConfigToml(
     doc = parseToml(text) as Record<string, unknown>;
   } catch (e) {
     const err = e as TomlError;
+    const what = err.message.split('\n')[0]!;
     diagnostics.push(
-      diag('error', 'config.invalid-toml', `${file} is not valid TOML (${err.message.split('\n')[0]}): Codex refuses to start with a config it cannot parse`, {
+      diag('error', 'config.invalid-toml', `${file} is not valid TOML (${what}): Codex prints "Error loading config.toml" and exits 1 before the session starts, so nothing runs at all`, {
         file,
         ...(err.line ? { line: err.line, column: err.column } : {}),
-        evidence: docs('Codex reads config.toml before anything else; not recorded'),
+        evidence: recorded('config-toml-invalid'),
       }),
     );
-    return { hasHooks: false, hooksDisabled: false };
+    return { hasHooks: false, hooksDisabled: false, startupError: what };
   }
   const features = doc.features;
   const hooksDisabled = isObject(features as Json) && ((features as Record<string, unknown>).hooks === false || (features as Record<string, unknown>).codex_hooks === false);
@@ -362,8 +370,15 @@ function readConfigToml(
   const c: FileContext = { file, layer, untrusted, at, entries: mine, diagnostics: [], notices: [], fatal: [], next };
   readHooksTable(doc.hooks, ['hooks'], c);
   if (c.fatal.length) {
-    diagnostics.push(...c.fatal.map((d) => ({ ...d, message: d.message.replace(/Codex cannot parse .*$/, `Codex cannot load ${file}'s hooks (from the docs; not recorded)`), evidence: docs('config.toml hooks use the same schema as hooks.json') as Evidence })));
-    return { hasHooks: false, hooksDisabled };
+    // hooks.json problems drop one file; in config.toml they are config errors, and Codex does not start at all.
+    diagnostics.push(
+      ...c.fatal.map((d) => ({
+        ...d,
+        message: d.message.replace(/Codex cannot parse .*$/, `Codex cannot load ${file} ("Error loading config.toml"), so it exits 1 before the session starts and nothing runs`),
+        evidence: recorded('config-toml-missing-type') as Evidence,
+      })),
+    );
+    return { hasHooks: false, hooksDisabled, startupError: c.fatal[0]!.message.split(': Codex')[0]! };
   }
   entries.push(...mine.map((e) => ({ ...e, order: next() })));
   diagnostics.push(...c.diagnostics);

@@ -81,6 +81,7 @@ export const codex: Dialect<CodexEntry> = {
     const stdin = JSON.stringify(input);
     const entries = loaded.entries.filter((e) => e.event === event.name);
     const hooks: PlannedEntry<CodexEntry>[] = entries.map((entry, index) => {
+      if (settings.startupError) return { entry, matched: false, why: `not run: Codex cannot load ${settings.startupError.file} and exits before the session starts`, duplicateOf: null, willRun: false };
       if (settings.disabledBy) return { entry, matched: false, why: `not run: ${settings.disabledBy} sets [features] hooks = false`, duplicateOf: null, willRun: false };
       if (entry.untrusted) return { entry, matched: false, why: 'not run: the project is not trusted, so Codex skips its .codex/ hooks (host.trusted is false)', duplicateOf: null, willRun: false };
       const m = matchCodex(entry.matcher, event.name, input);

@@ -91,6 +91,11 @@ export async function simulateCodexSession(session: CodexSessionInput): Promise<
 
   let gapMs: number | undefined;
   let toolMs = 0;
+  if (settings.startupError) {
+    // "Error loading config.toml": codex exec exits 1 before any hook, request or tool.
+    await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+    return { observation: { ...obs, userSaw: [], exitCode: 1 }, steps };
+  }
   try {
     const start = await run('SessionStart', { source: 'startup' });
     if (start.halt) return await finish();

@@ -21,13 +21,13 @@ export function docs(source?: string): Evidence {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Codex CLI',
   version: CODEX_VERSION,
-  cases: 138,
+  cases: 152,
   rules: [
     'Hooks come from ~/.codex/hooks.json, inline [hooks] in ~/.codex/config.toml, and the project’s .codex/hooks.json and .codex/config.toml; every file’s hooks add up, nothing overrides.',
     'Project hooks load only in a trusted project; user hooks run either way.',
     'A hooks.json Codex cannot parse (invalid JSON, a handler without "type", a non-integer timeout) is dropped whole with a warning; the other files still count.',
     'Unknown and wrong-case event names are ignored silently; a handler written straight into the event array runs nothing; prompt handlers and empty commands are skipped with a warning.',
-    '[features] hooks = false in config.toml turns every hook off.',
+    '[features] hooks = false in config.toml turns every hook off. A config.toml Codex cannot load (bad TOML, a hook without type) stops codex before anything runs (exit 1).',
     'Hooks run with /bin/bash -c (not a login shell) in the session directory, each its own process group; no hook-specific environment variables are added.',
     'The payload is one line of JSON with no trailing newline, its fields in Codex’s order.',
     'All matching hooks of an event start together, across files; identical commands are not de-duplicated.',

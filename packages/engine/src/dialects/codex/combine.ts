@@ -41,6 +41,7 @@ function effectOf(a: CodexAnswer, rewriteUsed: boolean): Effect {
   if (a.failed) return 'error';
   if (a.block || a.halt) return 'block';
   if (rewriteUsed) return 'rewrite';
+  if (a.allow) return 'allow';
   if (a.context !== undefined || a.plain !== undefined) return 'context';
   return 'none';
 }
@@ -151,7 +152,7 @@ export function settleCodex({ prepared, event, results }: SettleInput<CodexEntry
         settled.verdict = 'block';
         settled.reason = denying.answer.block!.reason;
         settled.shown = { model: denying.answer.block!.reason };
-      } else if (ok.some((r) => r.answer.rewrite)) settled.verdict = 'allow';
+      } else if (ok.some((r) => r.answer.allow)) settled.verdict = 'allow';
       break;
     }
     default:

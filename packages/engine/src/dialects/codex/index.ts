@@ -7,7 +7,10 @@ import { CODEX_EVENTS } from './events.js';
 import { matchCodex } from './match.js';
 import { buildPayload } from './payload.js';
 import { HOOKS_JSON_SCHEMA } from './schema.js';
-import { CODEX_VERSION, recorded, VERIFIED_AGAINST } from './verified.js';
+import { CODEX_VERSION, docs, recorded, VERIFIED_AGAINST } from './verified.js';
+
+/** Events whose outcome rules the oracle did not record (their payloads come from real captures). */
+const NOT_RECORDED = new Set(['PermissionRequest', 'PreCompact', 'PostCompact', 'Interrupt']);
 
 const STARTER_HOOKS = `{
   "hooks": {
@@ -98,6 +101,13 @@ export const codex: Dialect<CodexEntry> = {
       return { entry, matched: true, why: m.why, duplicateOf: null, willRun: true };
     });
     if (settings.disabledBy && entries.length) diagnostics.push(diag('info', 'rule.hooks-disabled', `no hook runs: ${settings.disabledBy} turns hooks off`, { evidence: E.disabled }));
+    if (NOT_RECORDED.has(event.name) && entries.length) {
+      diagnostics.push(
+        diag('info', 'rule.from-docs', `${event.name}: how Codex reads these hooks' answers comes from its docs and the schemas in its binary; the oracle could not make the real CLI fire it in a checkable way, so it is not verified`, {
+          evidence: docs('developers.openai.com/codex/hooks and the <event>.command.output schemas in the codex binary'),
+        }),
+      );
+    }
     const skipped = hooks.filter((h) => h.entry.untrusted).length;
     if (skipped && !settings.disabledBy) diagnostics.push(diag('warning', 'rule.untrusted', `${skipped} project hook${skipped > 1 ? 's' : ''} would be skipped: the project is not trusted`, { evidence: E.trust }));
 

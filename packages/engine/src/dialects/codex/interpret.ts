@@ -21,6 +21,8 @@ export interface CodexAnswer {
   /** Plain (non-JSON) stdout, for the events that turn it into context. */
   plain?: string;
   halt?: { stopReason: string | null };
+  /** PermissionRequest: decision.behavior "allow". */
+  allow?: true;
   systemMessage?: string;
   notes: Note[];
 }
@@ -208,7 +210,7 @@ function readAnswer(event: string, json: JsonObject, answer: CodexAnswer): void 
       const d = hso?.decision;
       if (isObject(d) && (d.behavior === 'allow' || d.behavior === 'deny')) {
         if (d.behavior === 'deny') answer.block = { reason: str(d.message) ?? 'PermissionRequest hook denied approval', via: 'decision.behavior "deny"' };
-        else answer.rewrite = { input: null, command: null };
+        else answer.allow = true;
       } else if (d !== undefined) {
         answer.notes.push(warning('hook.field-ignored', `hookSpecificOutput.decision must be {"behavior": "allow" | "deny"}, not ${preview(d, 40)}`));
       }

@@ -136,7 +136,6 @@ export function settleCodex({ prepared, event, results }: SettleInput<CodexEntry
       const halting = ok.find((r) => r.answer.halt);
       if (halting) {
         settled.halt = true;
-        settled.verdict = 'block';
         if (halting.answer.halt!.stopReason !== null) settled.stopReason = halting.answer.halt!.stopReason;
         diagnostics.push(diag('info', 'rule.halt', `${ordinal(halting.index)} answers continue: false: ${name === 'PreCompact' ? 'the turn aborts before compaction' : 'the session ends before the prompt is sent'}`, { hook: halting.index, evidence: E.sessionStart }));
       }

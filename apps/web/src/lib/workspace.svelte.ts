@@ -110,6 +110,8 @@ export class Workspace {
     if (allowed.has('hookIds') && this.host.hookIds) host.hookIds = [...this.host.hookIds];
     if (allowed.has('env') && this.host.env && Object.keys(this.host.env).length > 0) host.env = { ...this.host.env };
     if (allowed.has('version') && this.host.version) host.version = this.host.version;
+    // Trusted is the default: only an untrusted project is worth writing down.
+    if (allowed.has('trusted') && this.host.trusted === false) host.trusted = false;
     return Object.keys(host).length > 0 ? host : undefined;
   }
 

@@ -11,6 +11,7 @@
 //   node oracle/run.mjs --replay        compare the recorded fixtures only (no CLI)
 //   node oracle/run.mjs --no-engine     record only
 //   node oracle/run.mjs --keep          keep each case's run directory under oracle/.runs/
+//   node oracle/run.mjs --dry           record afresh and compare, without rewriting the fixtures
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -136,8 +137,11 @@ async function record(c, bin) {
   if (run.code !== 0 || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);
   if (mock.other.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
   problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code'));
-  mkdirSync(FIXTURES, { recursive: true });
-  writeFileSync(join(FIXTURES, `${c.id}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
+  // --dry: a fresh recording compared with the engine, leaving the committed fixtures as they are.
+  if (!flag('--dry')) {
+    mkdirSync(FIXTURES, { recursive: true });
+    writeFileSync(join(FIXTURES, `${c.id}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
+  }
   if (keep) writeFileSync(join(root, 'requests.json'), JSON.stringify({ requests: mock.requests, stdout: run.stdout, stderr: run.stderr }, null, 1));
   else rmSync(root, { recursive: true, force: true });
   return { fixture, problems };

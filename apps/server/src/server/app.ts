@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { configSchemas, dialectCatalog, parseScenario, ScenarioError, validateScenario } from '@hookplay/engine';
 import type { DialectsResponse, Limits, ValidateResponse } from '../protocol.js';
+import { parseUntrusted } from './json-guard.js';
 import { scenarioTooLarge } from './limits.js';
+import { boundedProblems } from './replies.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
 import { staticFiles } from './static-files.js';
 import { tokenMatches } from './token.js';
@@ -50,12 +52,12 @@ export function createApp({ token, policy, webRoot, version, limits }: AppOption
     '/api/validate',
     bodyLimit({ maxSize: limits.maxPayloadBytes, onError: (c) => c.json({ error: `the request is larger than ${limits.maxPayloadBytes} bytes` }, 413) }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
+      const text = await c.req.text();
+      const parsed = parseUntrusted(text, limits.maxJsonDepth);
+      if (!parsed.ok) {
+        return c.json({ error: parsed.message.startsWith('not JSON') ? 'the body must be JSON: {"scenario": {...}}' : `the body is refused: ${parsed.message}` }, 400);
       }
+      const body = parsed.value;
       const raw = typeof body === 'object' && body !== null && 'scenario' in body ? (body as { scenario: unknown }).scenario : undefined;
       if (raw === undefined) return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
       let response: ValidateResponse;
@@ -70,7 +72,7 @@ export function createApp({ token, policy, webRoot, version, limits }: AppOption
             })();
       } catch (e) {
         if (!(e instanceof ScenarioError)) throw e;
-        response = { ok: false, problems: e.problems.map(({ path, message }) => ({ path, message })), diagnostics: [] };
+        response = { ok: false, problems: boundedProblems(e.problems.map(({ path, message }) => ({ path, message })), Buffer.byteLength(text)).problems, diagnostics: [] };
       }
       return c.json(response);
     },

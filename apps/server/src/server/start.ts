@@ -11,6 +11,8 @@ import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { originPolicy } from './origins.js';
 import { RunRegistry } from './run-registry.js';
+import { installLastResort } from './last-resort.js';
+import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
 
@@ -63,13 +65,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? newToken();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const runDir = await promisify(mkdtemp)(join(tmpdir(), 'hookplay-server-'));
+  const swept = sweepStaleRunDirs(tmpdir());
+  if (swept.dirs > 0) {
+    process.stderr.write(`hookplay serve: removed ${swept.dirs} run director${swept.dirs > 1 ? 'ies' : 'y'} left by a server that did not shut down${swept.processes ? ` (and killed ${swept.processes} process${swept.processes > 1 ? 'es' : ''} still tied to them)` : ''}\n`);
+  }
+  const runDir = await promisify(mkdtemp)(join(tmpdir(), ownedRunDirPrefix()));
   const registry = new RunRegistry(limits.maxRunsTotal);
 
   // The app needs the real port for its Host allow-list, so the listener is attached after listen().
   let handler: ReturnType<typeof getRequestListener> | undefined;
   const server = createServer((req, res) => handler!(req, res));
   server.headersTimeout = 10_000;
+  // Sockets of every kind (HTTP, WebSocket, idle): WebSocket sessions have their own cap, this bounds the rest.
+  server.maxConnections = limits.maxConnections * 2;
   server.requestTimeout = 30_000;
   let port: number;
   try {
@@ -81,6 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const policy = originPolicy(host, port);
   const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
   handler = getRequestListener(app.fetch);
+  const releaseLastResort = installLastResort();
   const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir });
 
   // A wildcard bind is reachable on loopback, and only loopback names pass the Host check for it.
@@ -104,6 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await promisify(rm)(runDir, { recursive: true, force: true });
+        releaseLastResort();
       })()),
   };
 }

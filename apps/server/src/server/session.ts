@@ -13,6 +13,8 @@ export interface SessionOptions {
   registry: RunRegistry;
   /** Parent directory for run workspaces. */
   tmpDir: string;
+  /** Queued bytes past which live output is skipped (default BACKPRESSURE_BYTES; tests lower it). */
+  backpressureBytes?: number;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -165,7 +167,7 @@ export class Session {
       if (event.type === 'hook-output') {
         const key = `${event.hook}:${event.stream}`;
         // A slow client must not make the server buffer unbounded output: skip, count, and say so.
-        if (this.ws.bufferedAmount > BACKPRESSURE_BYTES) {
+        if (this.ws.bufferedAmount > (this.options.backpressureBytes ?? BACKPRESSURE_BYTES)) {
           const gap = gaps.get(key) ?? { hook: event.hook, stream: event.stream, bytes: 0, chunks: 0 };
           gap.bytes += Buffer.byteLength(event.data);
           gap.chunks++;

@@ -25,6 +25,8 @@ export interface ServerOptions {
   token?: string;
   webRoot?: string;
   limits?: Partial<Limits>;
+  /** Queued bytes per client past which live output is skipped with a `gap` notice (tests make it small). */
+  backpressureBytes?: number;
 }
 
 export interface RunningServer {
@@ -90,7 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
-  const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir });
+  const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir, ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}) });
 
   // A wildcard bind is reachable on loopback, and only loopback names pass the Host check for it.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

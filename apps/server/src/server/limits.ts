@@ -18,8 +18,11 @@ export const DEFAULT_LIMITS: Limits = {
 /** Past this many bytes queued on a socket, live output chunks are skipped (and counted in a `gap` notice). */
 export const BACKPRESSURE_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 15_000;
-/** How long a client dropped for falling behind gets to read its close frame before the socket is destroyed. */
-export const DROP_GRACE_MS = 1000;
+/**
+ * How long a client dropped for falling behind gets to read its close frame (queued behind what it did not
+ * read) before the socket is destroyed. Memory stays bounded meanwhile: a dropped client gets nothing more.
+ */
+export const DROP_GRACE_MS = 10_000;
 
 /** Why a scenario is too big to run or validate here, or null. */
 export function scenarioTooLarge(scenario: { files: Record<string, string>; payload?: unknown }, limits: Limits): string | null {

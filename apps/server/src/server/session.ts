@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
 import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
@@ -15,6 +16,10 @@ export interface SessionOptions {
   tmpDir: string;
   /** Queued bytes past which live output is skipped (default BACKPRESSURE_BYTES; tests lower it). */
   backpressureBytes?: number;
+  /** How long a dropped client may still read its close frame (default DROP_GRACE_MS). */
+  dropGraceMs?: number;
+  /** Counts clients dropped for falling behind, for RunningServer.stats(). */
+  onDrop?: () => void;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -40,6 +45,8 @@ export class Session {
     private readonly options: SessionOptions,
   ) {
     ws.on('message', (data, isBinary) => {
+      // A dropped client's remaining messages are not worth the CPU: nothing would be sent back.
+      if (this.dropped) return;
       try {
         this.receive(isBinary ? null : data.toString(), Buffer.isBuffer(data) ? data.length : 0);
       } catch (e) {
@@ -88,11 +95,12 @@ export class Session {
   private drop(reason: string): void {
     if (this.dropped) return;
     this.dropped = true;
+    this.options.onDrop?.();
     this.cancelAll();
     // The close frame waits behind the queue, so a client that reads late still learns why; one that never
     // reads is destroyed after a grace period, freeing what was queued.
     this.ws.close(1008, reason.slice(0, 120));
-    setTimeout(() => this.ws.terminate(), DROP_GRACE_MS).unref();
+    setTimeout(() => this.ws.terminate(), this.options.dropGraceMs ?? DROP_GRACE_MS).unref();
   }
 
   private receive(text: string | null, bytes: number): void {
@@ -153,6 +161,8 @@ export class Session {
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
     }
     this.runs.set(id, controller);
+    // Every hook of the run listens to this signal; a run may have up to maxHooksPerRun of them at once.
+    setMaxListeners(limits.maxHooksPerRun + 10, controller.signal);
     let seq = 0;
     /** Output skipped per hook and stream since that stream's last delivered chunk. */
     const gaps = new Map<string, Gap>();

@@ -27,6 +27,15 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Queued bytes per client past which live output is skipped with a `gap` notice (tests make it small). */
   backpressureBytes?: number;
+  /** How long a client dropped for falling behind may still read why (tests make it long). */
+  dropGraceMs?: number;
+}
+
+export interface ServerStats {
+  connections: number;
+  runs: number;
+  /** Clients dropped so far because they fell behind (over maxQueuedBytes queued). */
+  droppedClients: number;
 }
 
 export interface RunningServer {
@@ -37,6 +46,8 @@ export interface RunningServer {
   token: string;
   /** Where run workspaces are created; emptied as runs end, removed on close. */
   runDir: string;
+  /** What the server holds right now, for tests and the bench. */
+  stats(): ServerStats;
   /** Cancels every run (killing their process groups), removes run directories, closes the server. */
   close(): Promise<void>;
 }
@@ -92,7 +103,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
-  const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir, ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}) });
+  let droppedClients = 0;
+  const ws = attachWebSocket(server, { token, policy, limits, version, registry,
+    tmpDir: runDir,
+    onDrop: () => droppedClients++,
+    ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
+    ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),
+  });
 
   // A wildcard bind is reachable on loopback, and only loopback names pass the Host check for it.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -106,6 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     token,
     runDir,
+    stats: () => ({ connections: ws.sessions.size, runs: registry.size, droppedClients }),
     close: () =>
       (closing ??= (async () => {
         for (const s of ws.sessions) s.cancelAll();

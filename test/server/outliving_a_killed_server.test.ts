@@ -91,8 +91,8 @@ describe('a SIGKILLed server leaves nothing running, and the next start leaves n
     const { child, client } = await serve();
     const hooks = [
       `sleep 31${m} & sleep 31${m}; wait`,
-      // Job control puts the job in its own process group; env -i drops HOME (and every other tie to the run).
-      `set -m; (cd / && exec env -i sleep 32${m} </dev/null >/dev/null 2>&1) & sleep 33${m}`,
+      // bash's job control puts the job in its own process group; env -i drops HOME (and every other tie to the run).
+      `bash -c 'set -m; (cd / && exec env -i sleep 32${m} </dev/null >/dev/null 2>&1) & sleep 33${m}'`,
       `setsid sh -c 'cd /; exec env -i sleep 34${m} </dev/null >/dev/null 2>&1' & sleep 33${m}`,
     ];
     client.send({ type: 'run', id: 'a', scenario: mirriScenario(hooks, { timeout: 60 }) });

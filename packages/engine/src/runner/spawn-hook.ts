@@ -31,6 +31,13 @@ export interface SpawnHooks {
 /** How long pipes may stay open after the hook's shell exited, before the runner stops reading them. */
 const DRAIN_AFTER_EXIT_MS = 50;
 /**
+ * The same, supervised: the supervisor exits only after every process of the hook is dead, so nothing can hold
+ * the pipes and their end is a matter of reading what is still in them; cutting that short on a loaded
+ * machine lost output (a timer can run before the poll that reads the last chunk). Only a supervisor killed
+ * from outside (no cleanup) leaves writers behind, and the exit handler kills its group.
+ */
+const DRAIN_AFTER_SUPERVISOR_EXIT_MS = 2000;
+/**
  * A hook that writes this much more than is kept is a flood (`yes`, a runaway loop). Reading and dropping it
  * would burn a core until the hook's timeout (up to 10 minutes); a real host reads it all, so ending it early
  * is a divergence the outcome states (ProcessResult.flooded).
@@ -224,7 +231,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
         signalGroup(group, 'SIGKILL');
       }
       if (openPipes === 0) return finish();
-      timers.push(setTimeout(finish, DRAIN_AFTER_EXIT_MS));
+      timers.push(setTimeout(finish, perl ? DRAIN_AFTER_SUPERVISOR_EXIT_MS : DRAIN_AFTER_EXIT_MS));
     });
 
     const signalHook = (sig: 'SIGTERM' | 'SIGKILL') => {

@@ -10,13 +10,15 @@ import { delimiter, join } from 'node:path';
  * 1. **Nothing outlives the server, however it dies.** The supervisor sets PR_SET_PDEATHSIG (delivered by the
  *    kernel when its parent, the server, exits for any reason, SIGKILL and a stack overflow included) to
  *    SIGUSR1, and on that signal kills the hook and everything it started. We chose this over the alternatives
- *    after checking them here: a cgroup would be the strongest container, but cgroup v2 is only writable for
- *    root on a delegated hierarchy (on this machine /sys/fs/cgroup is cgroup v1 with a read-only v2 beside it,
- *    and an unprivileged user never has one), and a cgroup still needs someone alive to kill it; one shared
- *    supervisor process for the server would have to be handed every hook's pipes (fd passing). A per-hook
- *    parent-death signal works the same as root and as any user, needs no privilege, and the
- *    next start still sweeps whatever a supervisor killed along with the server could not clean
- *    (see sweepStaleRunDirs in the server).
+ *    after checking them on the development machine (Debian, Node 20): a cgroup would be the strongest
+ *    container, but only root could make one there (cgroup v1 controllers, plus a cgroup v2 hierarchy at
+ *    /sys/fs/cgroup/unified that has cgroup.kill and is writable as root; as any other user `mkdir` in it is
+ *    "Permission denied", and without systemd nothing delegates a subtree), so hookplay run by a user would
+ *    have no protection at all; and a cgroup still needs someone alive to kill it when the server dies. One
+ *    shared supervisor per server would have to be handed every hook's pipes (fd passing). A per-hook
+ *    parent-death signal works the same as root and as any user and needs no privilege; the next start still
+ *    sweeps what a supervisor killed together with its server could not clean (sweepStaleRunDirs in the
+ *    server). Cost: one small perl exec per hook, about as long as the shell's own start.
  * 2. **Escapes are found by something they cannot shed.** The supervisor is a child subreaper
  *    (PR_SET_CHILD_SUBREAPER): a process that leaves its process group or session (`set -m`, `setsid`, a double
  *    fork) and drops HOME is still re-parented to the supervisor when its parent exits, never to init. Ancestry

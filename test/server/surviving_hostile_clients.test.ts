@@ -62,6 +62,49 @@ describe('one message cannot kill the server', () => {
   });
 });
 
+describe('a scenario cannot stall the server', () => {
+  const claude = (matcher: string, toolName: string, settings?: string) => ({
+    hookplay: 1,
+    dialect: 'claude-code',
+    files: { '.claude/settings.json': settings ?? JSON.stringify({ hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'echo ran' }] }] } }) },
+    event: 'PreToolUse',
+    payload: { tool_name: toolName, tool_input: { command: 'ls' } },
+  });
+
+  it('a matcher that backtracks without end is stopped and named; another client is served meanwhile', async () => {
+    const attacker = await connect(server.origin, server.token);
+    const bystander = await connect(server.origin, server.token);
+    attacker.send({ type: 'run', id: 'redos', scenario: claude('(a+)+$', `${'a'.repeat(40)}!`) });
+    const t0 = Date.now();
+    bystander.send({ type: 'run', id: 'quick', scenario: mirriScenario(['echo quick']) });
+    // Served while the attacker's plan is still being stopped (its deadline is 3 s).
+    await bystander.waitFor(isOutcomeOf('quick'), 20_000);
+    const rejected = await attacker.waitFor((m) => m.type === 'rejected' && m.id === 'redos', 20_000);
+    expect(rejected).toMatchObject({ reason: 'invalid', message: expect.stringMatching(/took over 3 s and was stopped.*regular expression/) });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    // The same connection runs a sane matcher right after.
+    attacker.send({ type: 'run', id: 'sane', scenario: claude('Bash', 'Bash') });
+    expect(outcomeOf(await attacker.waitFor(isOutcomeOf('sane'), 20_000))?.hooks[0]?.stdout).toBe('ran\n');
+    await Promise.all([attacker.close(), bystander.close()]);
+  }, 60_000);
+
+  it('the same matcher on POST /api/validate is a clear problem, not a stalled server', async () => {
+    const res = await fetch(`${server.origin}/api/validate`, authed(server, { method: 'POST', body: JSON.stringify({ scenario: claude('(a+)+$', `${'a'.repeat(40)}!`) }) }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; problems: { message: string }[] };
+    expect(body.ok).toBe(false);
+    expect(body.problems[0]?.message).toMatch(/was stopped/);
+  }, 30_000);
+
+  it('a JSON config nested 50,000 deep is refused naming the file', async () => {
+    const c = await connect(server.origin, server.token);
+    c.send({ type: 'run', id: 'deepcfg', scenario: claude('Bash', 'Bash', `{"hooks":${'['.repeat(50_000)}${']'.repeat(50_000)}}`) });
+    const rejected = await c.waitFor((m) => m.type === 'rejected' && m.id === 'deepcfg');
+    expect(rejected.type === 'rejected' && rejected.problems).toEqual([{ path: 'files[".claude/settings.json"]', message: expect.stringMatching(/nested deeper than 64 levels/) }]);
+    await c.close();
+  });
+});
+
 describe('memory is bounded by design', () => {
   it('clients that send invalid runs and never read are told and dropped; a reading client is unaffected', async () => {
     // A long grace, so the test can still read the close frame however slowly this machine gets there.

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { configSchemas, dialectCatalog, parseScenario, ScenarioError, validateScenario } from '@hookplay/engine';
+import { configSchemas, dialectCatalog, parseScenario, ScenarioError } from '@hookplay/engine';
 import type { DialectsResponse, Limits, ValidateResponse } from '../protocol.js';
-import { parseUntrusted } from './json-guard.js';
+import { deepFileProblem, parseUntrusted } from './json-guard.js';
+import type { PlanGuard } from './plan-guard.js';
 import { scenarioTooLarge } from './limits.js';
 import { boundedProblems } from './replies.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
@@ -15,6 +16,7 @@ export interface AppOptions {
   webRoot: string;
   version: string;
   limits: Limits;
+  guard: PlanGuard;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -23,7 +25,7 @@ function bearer(header: string | undefined): string | null {
 }
 
 /** The HTTP side: health, catalog, validation, and the built web app. The WebSocket lives in ws.ts. */
-export function createApp({ token, policy, webRoot, version, limits }: AppOptions): Hono {
+export function createApp({ token, policy, webRoot, version, limits, guard }: AppOptions): Hono {
   const app = new Hono();
 
   // Before any routing: a foreign Host means DNS rebinding or a confused proxy.
@@ -64,12 +66,15 @@ export function createApp({ token, policy, webRoot, version, limits }: AppOption
       try {
         const scenario = parseScenario(raw);
         const tooLarge = scenarioTooLarge(scenario, limits);
-        response = tooLarge
-          ? { ok: false, problems: [{ path: 'files', message: tooLarge }], diagnostics: [] }
-          : (() => {
-              const diagnostics = validateScenario(scenario);
-              return { ok: !diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics };
-            })();
+        const deep = deepFileProblem(scenario.files, limits.maxJsonDepth);
+        if (tooLarge || deep) response = { ok: false, problems: [tooLarge ? { path: 'files', message: tooLarge } : deep!], diagnostics: [] };
+        else {
+          // Planned in a worker with a deadline: a scenario's matchers must not stall the server (plan-guard.ts).
+          const checked = await guard.check(scenario);
+          response = checked.ok
+            ? { ok: !checked.diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics: checked.diagnostics }
+            : { ok: false, problems: [{ path: '', message: checked.message }], diagnostics: [] };
+        }
       } catch (e) {
         if (!(e instanceof ScenarioError)) throw e;
         response = { ok: false, problems: boundedProblems(e.problems.map(({ path, message }) => ({ path, message })), Buffer.byteLength(text)).problems, diagnostics: [] };

@@ -42,3 +42,16 @@ export function parseUntrusted(text: string, max = MAX_JSON_DEPTH): Parsed {
 export function clip(text: string, max = 300): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }
+
+/**
+ * A scenario's JSON config files are parsed (and walked) by the engine: the same depth limit applies to them.
+ * Only `.json`/`.jsonc` files: a shell script's brackets are not nesting.
+ */
+export function deepFileProblem(files: Record<string, string>, max = MAX_JSON_DEPTH): { path: string; message: string } | null {
+  for (const [key, text] of Object.entries(files)) {
+    if (!/\.jsonc?$/i.test(key)) continue;
+    const deep = nestingProblem(text, max);
+    if (deep) return { path: `files[${JSON.stringify(clip(key, 200))}]`, message: deep };
+  }
+  return null;
+}

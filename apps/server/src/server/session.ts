@@ -2,8 +2,9 @@ import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
 import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
-import { clip, parseUntrusted } from './json-guard.js';
+import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
+import type { PlanGuard } from './plan-guard.js';
 import { boundedProblems } from './replies.js';
 import type { RunRegistry } from './run-registry.js';
 import { scrubRunPaths } from './scrub-paths.js';
@@ -20,6 +21,8 @@ export interface SessionOptions {
   dropGraceMs?: number;
   /** Counts clients dropped for falling behind, for RunningServer.stats(). */
   onDrop?: () => void;
+  /** Plans each scenario in a worker with a deadline before it runs (plan-guard.ts). */
+  guard: PlanGuard;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -153,6 +156,8 @@ export class Session {
     if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
     const tooLarge = scenarioTooLarge(scenario, limits);
     if (tooLarge) return void this.send({ type: 'rejected', id, reason: 'too-large', message: tooLarge });
+    const deep = deepFileProblem(scenario.files, limits.maxJsonDepth);
+    if (deep) return void this.send({ type: 'rejected', id, reason: 'invalid', message: 'the scenario is invalid', problems: [deep] });
     if (this.runs.size >= limits.maxRunsPerConnection) {
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
     }
@@ -198,7 +203,15 @@ export class Session {
       }
       this.send({ type: 'timeline', id, seq: seq++, event });
     };
-    const run = runScenario(scenario, {
+    const run = this.options.guard.check(scenario).then((checked) => {
+      if (!checked.ok) {
+        this.runs.delete(id);
+        registry.release(controller);
+        this.send({ type: 'rejected', id, reason: 'invalid', message: checked.message, problems: [] });
+        return;
+      }
+      if (controller.signal.aborted) throw new RunCancelledError();
+      return runScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
       limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
@@ -209,6 +222,7 @@ export class Session {
           this.report('run event', e);
         }
       },
+    });
     }).then(
       () => {},
       (e: unknown) => {

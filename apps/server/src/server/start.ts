@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from './limits.js';
 import { originPolicy } from './origins.js';
 import { RunRegistry } from './run-registry.js';
 import { installLastResort } from './last-resort.js';
+import { PlanGuard } from './plan-guard.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
@@ -100,11 +101,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw e;
   }
   const policy = originPolicy(host, port);
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
+  const guard = new PlanGuard();
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
   let droppedClients = 0;
   const ws = attachWebSocket(server, { token, policy, limits, version, registry,
+    guard,
     tmpDir: runDir,
     onDrop: () => droppedClients++,
     ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
@@ -133,6 +136,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await promisify(rm)(runDir, { recursive: true, force: true });
+        guard.close();
         releaseLastResort();
       })()),
   };

@@ -16,6 +16,7 @@ import type { Diagnostic, Scenario } from '@hookplay/engine';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.engine).then(({ validateScenario }) => {
+  parentPort.postMessage({ ready: true });
   parentPort.on('message', ({ id, scenario }) => {
     try {
       parentPort.postMessage({ id, ok: true, diagnostics: validateScenario(scenario) });
@@ -41,51 +42,80 @@ interface Job {
   id: number;
   scenario: Scenario;
   resolve(result: PlanCheck): void;
-  timer?: NodeJS.Timeout;
 }
 
 export class PlanGuard {
   private worker: Worker | null = null;
+  private ready = false;
+  /** In the order the worker handles them; only the head is being planned, and only it has a deadline. */
   private readonly queue: Job[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private timed: Job | undefined;
   private nextId = 0;
   private readonly engine = engineEntry();
 
-  constructor(private readonly deadlineMs = 3000) {}
+  constructor(private readonly deadlineMs = 5000) {}
 
   check(scenario: Scenario): Promise<PlanCheck> {
     return new Promise((resolve) => {
       const job: Job = { id: this.nextId++, scenario, resolve };
       this.queue.push(job);
-      this.submit(job);
+      this.ensureWorker().postMessage({ id: job.id, scenario });
+      this.arm();
     });
+  }
+
+  /**
+   * The deadline runs for the head of the queue only, and only once the worker has loaded the engine (that
+   * import takes seconds on a loaded machine): time spent waiting behind another check is not this one's.
+   */
+  private arm(): void {
+    const head = this.queue[0];
+    if (!this.ready || !head || this.timed === head) return;
+    clearTimeout(this.timer);
+    this.timed = head;
+    this.timer = setTimeout(() => this.overdue(head), this.deadlineMs);
+    this.timer.unref();
+  }
+
+  private disarm(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timed = undefined;
   }
 
   close(): void {
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
-    for (const job of this.queue.splice(0)) {
-      clearTimeout(job.timer);
-      job.resolve({ ok: false, message: 'the server is shutting down' });
-    }
+    this.disarm();
+    for (const job of this.queue.splice(0)) job.resolve({ ok: false, message: 'the server is shutting down' });
   }
 
-  private submit(job: Job): void {
+  /** A new worker for the checks still queued, in their order. */
+  private resubmit(): void {
+    this.disarm();
+    if (this.queue.length === 0) return;
     const worker = this.ensureWorker();
-    job.timer = setTimeout(() => this.overdue(job), this.deadlineMs);
-    job.timer.unref();
-    worker.postMessage({ id: job.id, scenario: job.scenario });
+    for (const job of this.queue) worker.postMessage({ id: job.id, scenario: job.scenario });
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { engine: this.engine }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     worker.unref();
-    worker.on('message', (m: { id: number } & PlanCheck) => {
+    this.ready = false;
+    worker.on('message', (m: ({ id: number } & PlanCheck) | { ready: true }) => {
+      if (this.worker !== worker) return;
+      if ('ready' in m) {
+        this.ready = true;
+        return this.arm();
+      }
       const i = this.queue.findIndex((j) => j.id === m.id);
       if (i === -1) return;
       const [job] = this.queue.splice(i, 1);
-      clearTimeout(job!.timer);
+      if (this.timed === job) this.disarm();
+      this.arm();
       job!.resolve(m.ok ? { ok: true, diagnostics: m.diagnostics } : { ok: false, message: `the scenario could not be checked: ${m.message}` });
     });
     // A worker that dies (out of memory, a crash) fails what it held; the next check starts a new one.
@@ -106,23 +136,13 @@ export class PlanGuard {
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
-    for (const waiting of this.queue) {
-      clearTimeout(waiting.timer);
-      this.submit(waiting);
-    }
+    this.resubmit();
   }
 
   private restart(worker: Worker, message: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    const head = this.queue.shift();
-    if (head) {
-      clearTimeout(head.timer);
-      head.resolve({ ok: false, message });
-    }
-    for (const waiting of this.queue) {
-      clearTimeout(waiting.timer);
-      this.submit(waiting);
-    }
+    this.queue.shift()?.resolve({ ok: false, message });
+    this.resubmit();
   }
 }

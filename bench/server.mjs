@@ -10,9 +10,14 @@
  *   - throughput: runs/s over the WebSocket with one run in flight and with the per-connection maximum.
  * Client and server share this process (and its event loop), as a browser tab and `hookplay serve` do not:
  * the figures include the client's framing and parsing as well.
- * Usage: node bench/server.mjs [--runs N] [--json] [--strict]   (--strict: exit 1 on a MISS)
+ *   - memory under attack (issue 15): the server runs in a child process of its own, and its RSS (VmRSS in
+ *     /proc) is sampled every 50 ms while the audit's worst cases run against it: four clients that send
+ *     invalid runs and never read, a 100-hook run whose hooks print 2 MiB each, both at once, and 2,000
+ *     connection attempts. Target: peak RSS < 300 MB with the four hostile clients and the 100-hook run at once.
+ * Usage: node bench/server.mjs [--runs N] [--rss-seconds S] [--no-rss] [--json] [--strict]   (--strict: exit 1 on a MISS)
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +44,8 @@ const RUNS = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) 
 const asJson = args.includes('--json');
 const strict = args.includes('--strict');
 const TARGET_ADDED_MS = 5;
+const RSS_SECONDS = args.includes('--rss-seconds') ? Number(args[args.indexOf('--rss-seconds') + 1]) || 15 : 15;
+const TARGET_RSS_MB = 300;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -94,7 +101,7 @@ try {
       const id = `b${nextId++}`;
       const t = performance.now();
       waiting.set(id, {
-        resolve: (outcome) => (outcome.hooks[0]?.stdout === 'ok\n' ? resolve(performance.now() - t) : reject(new Error('the hook did not run'))),
+        resolve: (outcome) => (outcome.hooks[0]?.stdout === 'ok\n' ? resolve(performance.now() - t) : reject(new Error('the hook did not run: ' + JSON.stringify(outcome.hooks[0])))),
         reject,
       });
       ws.send(JSON.stringify({ type: 'run', id, scenario }));
@@ -204,4 +211,139 @@ try {
   ws?.close();
   await server.close();
   rmSync(directDir, { recursive: true, force: true });
+}
+
+// ─── memory under attack ───────────────────────────────────────────────────────────────────────────────────
+
+const rssMb = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `hookplay`'s server alone in a child process, so its RSS is its own. */
+async function childServer() {
+  const code = `import { startServer } from ${JSON.stringify(pathToFileURL(START).href)};
+    const s = await startServer({ port: 0 });
+    console.log(JSON.stringify({ origin: s.origin, token: s.token }));
+    process.on('SIGTERM', async () => { await s.close(); process.exit(0); });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const info = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(JSON.parse(out));
+    });
+    child.once('exit', (c) => reject(new Error(`server exited ${c}`)));
+  });
+  return { child, ...info };
+}
+
+function open(origin, token) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/api/ws`, ['hookplay.v1', `hookplay.token.${token}`], { maxPayload: 256 * 1024 * 1024 });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_q, res) => reject(new Error(`refused ${res.statusCode}`)));
+  });
+}
+
+/** Samples the server's RSS until `work` settles; returns the peak in MB. */
+async function peakDuring(pid, work) {
+  let peak = rssMb(pid);
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      peak = Math.max(peak, rssMb(pid));
+      await sleep(50);
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await sampler;
+  }
+  return Math.max(peak, rssMb(pid));
+}
+
+/** Four clients that stop reading and send invalid runs (each a problem per long file key) for `seconds`. */
+async function hostileClients(origin, token, seconds) {
+  const files = {};
+  for (let i = 0; i < 100; i++) files[`../escape-${i}-${'x'.repeat(200)}`] = '';
+  const invalid = JSON.stringify({ type: 'run', id: 'bad', scenario: { hookplay: 1, dialect: 'mirri', files, event: 'PreToolUse' } });
+  const clients = await Promise.all([0, 1, 2, 3].map(() => open(origin, token)));
+  let sent = 0;
+  let dropped = 0;
+  for (const ws of clients) {
+    ws._socket.pause();
+    ws.once('close', () => dropped++);
+  }
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    for (const ws of clients) {
+      if (ws.readyState === WebSocket.OPEN && ws.bufferedAmount < 4 * 1024 * 1024) {
+        ws.send(invalid);
+        sent += invalid.length;
+      }
+    }
+    await sleep(1);
+  }
+  for (const ws of clients) ws.terminate();
+  return { sentMb: sent / 1024 / 1024, clients };
+}
+
+/** A run of 100 hooks that print 2 MiB each, read by a normal client; resolves with the outcome's size. */
+async function loudRun(origin, token) {
+  const toml = Array.from({ length: 100 }, (_, i) => `[[hooks]]\nevent = "PreToolUse"\ncommand = ${JSON.stringify(`head -c 2097152 /dev/zero | tr '\\0' y; : ${i}`)}\ntimeout = 120\n`).join('\n');
+  const ws = await open(origin, token);
+  const outcomeBytes = await new Promise((resolve, reject) => {
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString());
+      if (m.type === 'timeline' && m.event.type === 'outcome') resolve({ bytes: data.length, ran: m.event.outcome.hooks.filter((h) => h.ran).length });
+      else if (m.type === 'error' || m.type === 'rejected') reject(new Error(JSON.stringify(m)));
+    });
+    ws.send(JSON.stringify({ type: 'run', id: 'loud', scenario: { hookplay: 1, dialect: 'mirri', files: { '~/.mirri-code/config.toml': toml }, event: 'PreToolUse', payload: { tool_name: 'Bash', tool_input: { command: 'ls' } } } }));
+  });
+  ws.close();
+  return outcomeBytes;
+}
+
+if (!args.includes('--no-rss')) {
+  /** Each case on a fresh server: RSS rarely shrinks, so a case run after another would carry its peak. */
+  const onFreshServer = async (work) => {
+    const s = await childServer();
+    try {
+      await sleep(300);
+      const idle = rssMb(s.child.pid);
+      let result;
+      const peak = await peakDuring(s.child.pid, async () => (result = await work(s)));
+      return { idle, peak, result };
+    } finally {
+      s.child.kill('SIGTERM');
+      await new Promise((r) => s.child.once('exit', r));
+    }
+  };
+  const hostile = await onFreshServer((s) => hostileClients(s.origin, s.token, RSS_SECONDS));
+  const loud = await onFreshServer((s) => loudRun(s.origin, s.token));
+  const both = await onFreshServer((s) => Promise.all([hostileClients(s.origin, s.token, RSS_SECONDS), loudRun(s.origin, s.token)]));
+  // 2,000 connection attempts at once: how many the server accepts, and what holding them costs.
+  const conns = await onFreshServer(async (s) => {
+    const attempts = await Promise.allSettled(Array.from({ length: 2000 }, () => open(s.origin, s.token)));
+    const accepted = attempts.filter((a) => a.status === 'fulfilled').map((a) => a.value);
+    await sleep(200);
+    for (const ws of accepted) ws.terminate();
+    return accepted.length;
+  });
+  const pass = both.peak < TARGET_RSS_MB;
+  say(`server RSS (a fresh server in its own process per case, sampled every 50 ms; idle ${hostile.idle.toFixed(0)} MB):`);
+  say(`  4 clients sending invalid runs (${hostile.result.sentMb.toFixed(0)} MiB in ${RSS_SECONDS} s) and never reading: peak ${hostile.peak.toFixed(0)} MB   (audit: 1.8 GB in 35 s)`);
+  say(`  a 100-hook run printing 2 MiB per hook (${loud.result.ran} ran; outcome message ${(loud.result.bytes / 1024 / 1024).toFixed(1)} MiB): peak ${loud.peak.toFixed(0)} MB   (audit: 1.1 GB, 200 MiB outcome)`);
+  say(`  2,000 connection attempts: ${conns.result} accepted (the cap), peak ${conns.peak.toFixed(0)} MB`);
+  say(`  server RSS with 4 hostile clients and a 100-hook run at once: peak ${both.peak.toFixed(0)} MB   target < ${TARGET_RSS_MB} MB  ${pass ? 'PASS' : 'MISS'}`);
+  if (asJson) console.log(JSON.stringify({ bench: 'server-rss', idleMb: hostile.idle, hostilePeakMb: hostile.peak, loudPeakMb: loud.peak, bothPeakMb: both.peak, acceptedOf2000: conns.result, pass }, null, 2));
+  if (strict && !pass) process.exitCode = 1;
 }

@@ -134,7 +134,7 @@ async function record(c, bin) {
     hookEvents: seen.hookEvents,
   };
   const problems = [];
-  if (run.code !== 0 || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);
+  if ((run.code !== (c.cliExit ?? 0)) || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);
   if (mock.other.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
   problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code'));
   // --dry: a fresh recording compared with the engine, leaving the committed fixtures as they are.

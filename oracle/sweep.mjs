@@ -161,7 +161,8 @@ function channels(event) {
     Object.assign(c, {
       'decision-invalid-behavior': { script: say(hso({ decision: { behavior: 'maybe' } })) },
       'decision-string': { script: say(hso({ decision: 'allow' })) },
-      'decision-deny-interrupt': { script: say(hso({ decision: { behavior: 'deny', message: 'R_INT', interrupt: true } })) },
+      // The interrupted turn makes `claude -p` exit 1.
+      'decision-deny-interrupt': { script: say(hso({ decision: { behavior: 'deny', message: 'R_INT', interrupt: true } })), cliExit: 1 },
       'top-level-decision-allow': { script: say({ decision: 'allow' }) },
     });
   }
@@ -192,6 +193,7 @@ function channelCases() {
         covers: ['sweep', 'channel', event],
         files: { [PROJECT]: settings({ [event]: [group(spec.matcher, cmd(script, ch.timeout))] }) },
         ...spec.session,
+        ...(ch.cliExit !== undefined ? { cliExit: ch.cliExit } : {}),
       });
     }
   }

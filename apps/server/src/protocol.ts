@@ -29,12 +29,22 @@ export const Limits = z.object({
   maxRunsTotal: z.number(),
   maxFiles: z.number(),
   maxScenarioBytes: z.number(),
+  /** Nesting of `[` and `{` in any JSON the server reads. */
+  maxJsonDepth: z.number(),
+  /** WebSocket connections at once; more are refused with 503. */
+  maxConnections: z.number(),
+  /** Hooks a run starts; the rest are planned but not run, and the outcome says so. */
+  maxHooksPerRun: z.number(),
+  /** Hook output a run keeps, all hooks and both pipes together. */
+  maxRunOutputBytes: z.number(),
+  /** Bytes queued for a client that does not read; past it the client is told (close reason) and dropped. */
+  maxQueuedBytes: z.number(),
 });
 export type Limits = z.infer<typeof Limits>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), version: z.string(), limits: Limits }),
-  /** One timeline event of run `id`; `seq` counts from 0 per run, with no gaps. */
+  /** One timeline event of run `id`; `seq` counts from 0 per run, with no gaps (skipped output is a `gap` message with its own seq). */
   z.object({ type: z.literal('timeline'), id: z.string(), seq: z.number().int().nonnegative(), event: TimelineEvent }),
   /** The run ended without an outcome because the client cancelled it; every process is gone. */
   z.object({ type: z.literal('cancelled'), id: z.string(), seq: z.number().int().nonnegative() }),
@@ -45,6 +55,20 @@ export const ServerMessage = z.discriminatedUnion('type', [
     reason: z.enum(['busy', 'invalid', 'duplicate', 'too-large']),
     message: z.string(),
     problems: z.array(Problem).optional(),
+  }),
+  /**
+   * Live output of hook `hook` that this client did not get because it fell behind (its queue was over the
+   * backpressure mark): `bytes` in `chunks` chunks, skipped just before this point of the timeline. The
+   * outcome still has all the output that was kept. Takes a `seq` like a timeline event.
+   */
+  z.object({
+    type: z.literal('gap'),
+    id: z.string(),
+    seq: z.number().int().nonnegative(),
+    hook: z.number().int(),
+    stream: z.enum(['stdout', 'stderr']),
+    bytes: z.number().int().nonnegative(),
+    chunks: z.number().int().nonnegative(),
   }),
   /** A message the server could not take at all (not JSON, unknown type, ...), or a server failure of run `id`. */
   z.object({ type: z.literal('error'), id: z.string().optional(), message: z.string() }),

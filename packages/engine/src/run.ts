@@ -19,7 +19,18 @@ export interface RunOptions {
   tmpDir?: string;
   /** Where PATH and LANG for hooks come from (default: this process). Nothing else of it reaches hooks. */
   env?: NodeJS.ProcessEnv;
+  /** What one run may use; the defaults suit a local CLI, a server passes its own. */
+  limits?: Partial<RunLimits>;
 }
+
+export interface RunLimits {
+  /** Hooks started per run; the rest are planned but not run, and the outcome says so. */
+  maxHooks: number;
+  /** Output kept across all hooks of a run (both pipes); past it, output is dropped and counted. */
+  maxOutputBytes: number;
+}
+
+export const DEFAULT_RUN_LIMITS: RunLimits = { maxHooks: 64, maxOutputBytes: 16 * 1024 * 1024 };
 
 export class RunCancelledError extends Error {
   constructor() {
@@ -64,6 +75,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     const plan = planOf(dialect, scenario.event, prepared, [...loaded.diagnostics, ...prepared.diagnostics]);
     emit({ type: 'run-start', atMs: now(), plan });
 
+    const limits = { ...DEFAULT_RUN_LIMITS, ...options.limits };
+    const budget = { remaining: limits.maxOutputBytes };
+    const jobs = prepared.jobs.slice(0, limits.maxHooks);
+    const capNotes = prepared.jobs.length > jobs.length ? [hooksCapped(prepared.jobs.length, jobs.length)] : [];
     const results = new Map<number, ProcessResult>();
     const runJob = async (job: Job): Promise<ProcessResult> => {
       let stdinShown = job.stdin;
@@ -77,6 +92,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
           timeoutMs: job.timeoutMs,
           kill: dialect.process.kill,
           capBytes: dialect.process.outputCap.bytesPerPipe,
+          budget,
         },
         {
           now,
@@ -106,7 +122,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       const chain = prepared.chain;
       let current = chain.start;
       const effects = new Map<number, Effect>();
-      for (const job of prepared.jobs) {
+      for (const job of jobs) {
         if (options.signal?.aborted) break;
         const { stdin, env: jobEnv } = chain.before(job, current);
         const result = await runJob({ ...job, stdin, env: jobEnv });
@@ -117,7 +133,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       }
       chainEnd = { event: current, effects };
     } else {
-      await Promise.all(prepared.jobs.map(runJob));
+      await Promise.all(jobs.map(runJob));
     }
     if (options.signal?.aborted) throw new RunCancelledError();
     const strays = killStrays(ws.home);
@@ -139,7 +155,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
       eventOut: settled.eventOut ?? null,
       hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index), settled.hostReports?.get(index))),
-      diagnostics: [...plan.diagnostics, ...runnerNotes(dialect, results), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
+      diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
     };
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
@@ -223,9 +239,22 @@ function truncationNote(dialect: Dialect<HookEntry>, result: ProcessResult): str
     : `hookplay keeps ${kib} per pipe: ${parts.join(' and ')} not shown (${dialect.label} itself keeps everything)`;
 }
 
-function runnerNotes(dialect: Dialect<HookEntry>, results: Map<number, ProcessResult>): Diagnostic[] {
+function hooksCapped(planned: number, run: number): Diagnostic {
+  return diag('warning', 'run.hooks-capped', `${planned} hooks would run for this event; hookplay runs at most ${run} per run, so the last ${planned - run} did not run (a real host would run them all)`);
+}
+
+function runnerNotes(dialect: Dialect<HookEntry>, results: Map<number, ProcessResult>, limits: RunLimits): Diagnostic[] {
   const notes: Diagnostic[] = [];
+  const cut = [...results.values()].reduce((n, r) => n + (r.droppedByBudget ?? 0), 0);
+  if (cut > 0) notes.push(diag('warning', 'run.output-capped', `the hooks of this run printed more than the ${Math.round(limits.maxOutputBytes / 1024)} KiB hookplay keeps per run: ${cut} bytes were dropped (each hook's share is in its "truncated" note)`));
   for (const [index, result] of results) {
+    if (result.flooded) {
+      notes.push(diag('warning', 'hook.output-flood', `${ordinal(index)} kept writing output far past what is kept (${result.flooded.afterBytes} bytes dropped); hookplay ended it with SIGKILL instead of reading until its timeout. A real host would keep reading it.`, { hook: index }));
+    }
+    if (result.escaped) {
+      const n = result.escaped;
+      notes.push(diag('warning', 'hook.escaped-processes', `${ordinal(index)} started ${n} process${n > 1 ? 'es' : ''} that left its process group (setsid, \`set -m\` job control or a double fork) and ${n > 1 ? 'were' : 'was'} still running when it ended; hookplay killed ${n > 1 ? 'them' : 'it'}. A real host would leave ${n > 1 ? 'them' : 'it'} running.`, { hook: index }));
+    }
     if (result.dropped.stdout + result.dropped.stderr > 0) notes.push(diag('info', 'hook.output-capped', `${ordinal(index)}: ${truncationNote(dialect, result)}`, { hook: index }));
     if (result.leftovers) {
       notes.push(diag('info', 'hook.leftover-processes', `${ordinal(index)} exited but left background processes in its group; hookplay killed them so nothing outlives the run`, { hook: index }));

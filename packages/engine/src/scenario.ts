@@ -119,7 +119,8 @@ export function parseScenario(input: unknown, locate?: (path: (string | number)[
       ]);
     }
   }
-  const result = Scenario.safeParse(input);
+  // reportInput: without it zod leaves `issue.input` undefined for every type error, which read as "is required".
+  const result = Scenario.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new ScenarioError(
     result.error.issues.map((issue) => {
@@ -127,10 +128,19 @@ export function parseScenario(input: unknown, locate?: (path: (string | number)[
       let message = issue.message;
       if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
       if (issue.code === 'invalid_value' && path[0] === 'dialect') message = `unknown dialect; expected one of ${DIALECT_IDS.join(', ')}`;
-      if (issue.code === 'invalid_type' && issue.input === undefined) message = 'is required';
+      if (issue.code === 'invalid_type') message = issue.input === undefined ? 'is required' : `expected ${issue.expected}, got ${describeValue(issue.input)}`;
       return { path: formatPath(path), message, ...locate?.(path) };
     }),
   );
+}
+
+/** A value named by its JSON type, with a short preview: `number 3`, `string "abc"`, `array`, `null`. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string') return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  return typeof value;
 }
 
 /** Parses a scenario file's text: JSON syntax errors and schema errors come back with line and column. */

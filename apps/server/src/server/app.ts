@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { configSchemas, dialectCatalog, parseScenario, ScenarioError, validateScenario } from '@hookplay/engine';
+import { configSchemas, dialectCatalog, parseScenario, ScenarioError } from '@hookplay/engine';
 import type { DialectsResponse, Limits, ValidateResponse } from '../protocol.js';
+import { deepFileProblem, parseUntrusted } from './json-guard.js';
+import type { PlanGuard } from './plan-guard.js';
 import { scenarioTooLarge } from './limits.js';
+import { boundedProblems } from './replies.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
 import { staticFiles } from './static-files.js';
 import { tokenMatches } from './token.js';
@@ -13,6 +16,7 @@ export interface AppOptions {
   webRoot: string;
   version: string;
   limits: Limits;
+  guard: PlanGuard;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -21,7 +25,7 @@ function bearer(header: string | undefined): string | null {
 }
 
 /** The HTTP side: health, catalog, validation, and the built web app. The WebSocket lives in ws.ts. */
-export function createApp({ token, policy, webRoot, version, limits }: AppOptions): Hono {
+export function createApp({ token, policy, webRoot, version, limits, guard }: AppOptions): Hono {
   const app = new Hono();
 
   // Before any routing: a foreign Host means DNS rebinding or a confused proxy.
@@ -50,27 +54,30 @@ export function createApp({ token, policy, webRoot, version, limits }: AppOption
     '/api/validate',
     bodyLimit({ maxSize: limits.maxPayloadBytes, onError: (c) => c.json({ error: `the request is larger than ${limits.maxPayloadBytes} bytes` }, 413) }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
+      const text = await c.req.text();
+      const parsed = parseUntrusted(text, limits.maxJsonDepth);
+      if (!parsed.ok) {
+        return c.json({ error: parsed.message.startsWith('not JSON') ? 'the body must be JSON: {"scenario": {...}}' : `the body is refused: ${parsed.message}` }, 400);
       }
+      const body = parsed.value;
       const raw = typeof body === 'object' && body !== null && 'scenario' in body ? (body as { scenario: unknown }).scenario : undefined;
       if (raw === undefined) return c.json({ error: 'the body must be JSON: {"scenario": {...}}' }, 400);
       let response: ValidateResponse;
       try {
         const scenario = parseScenario(raw);
         const tooLarge = scenarioTooLarge(scenario, limits);
-        response = tooLarge
-          ? { ok: false, problems: [{ path: 'files', message: tooLarge }], diagnostics: [] }
-          : (() => {
-              const diagnostics = validateScenario(scenario);
-              return { ok: !diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics };
-            })();
+        const deep = deepFileProblem(scenario.files, limits.maxJsonDepth);
+        if (tooLarge || deep) response = { ok: false, problems: [tooLarge ? { path: 'files', message: tooLarge } : deep!], diagnostics: [] };
+        else {
+          // Planned in a worker with a deadline: a scenario's matchers must not stall the server (plan-guard.ts).
+          const checked = await guard.check(scenario);
+          response = checked.ok
+            ? { ok: !checked.diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics: checked.diagnostics }
+            : { ok: false, problems: [{ path: '', message: checked.message }], diagnostics: [] };
+        }
       } catch (e) {
         if (!(e instanceof ScenarioError)) throw e;
-        response = { ok: false, problems: e.problems.map(({ path, message }) => ({ path, message })), diagnostics: [] };
+        response = { ok: false, problems: boundedProblems(e.problems.map(({ path, message }) => ({ path, message })), Buffer.byteLength(text)).problems, diagnostics: [] };
       }
       return c.json(response);
     },

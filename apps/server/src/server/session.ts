@@ -1,8 +1,13 @@
+import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario } from '@hookplay/engine';
+import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
-import { BACKPRESSURE_BYTES, scenarioTooLarge } from './limits.js';
+import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
+import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
+import type { PlanGuard } from './plan-guard.js';
+import { boundedProblems } from './replies.js';
 import type { RunRegistry } from './run-registry.js';
+import { scrubRunPaths } from './scrub-paths.js';
 
 export interface SessionOptions {
   limits: Limits;
@@ -10,18 +15,49 @@ export interface SessionOptions {
   registry: RunRegistry;
   /** Parent directory for run workspaces. */
   tmpDir: string;
+  /** Queued bytes past which live output is skipped (default BACKPRESSURE_BYTES; tests lower it). */
+  backpressureBytes?: number;
+  /** How long a dropped client may still read its close frame (default DROP_GRACE_MS). */
+  dropGraceMs?: number;
+  /** Counts clients dropped for falling behind, for RunningServer.stats(). */
+  onDrop?: () => void;
+  /** Plans each scenario in a worker with a deadline before it runs (plan-guard.ts). */
+  guard: PlanGuard;
 }
 
-/** One WebSocket connection: its runs, their streams, and their cancellation when it goes away. */
+/** Live output skipped for one hook's stream while the client was behind. */
+interface Gap {
+  hook: number;
+  stream: 'stdout' | 'stderr';
+  bytes: number;
+  chunks: number;
+}
+
+/**
+ * One WebSocket connection: its runs, their streams, and their cancellation when it goes away.
+ * Whatever this client sends, the worst it can get is an `error` for itself: every handler is guarded, and
+ * what is queued for it is bounded (a client that does not read is dropped, not buffered without end).
+ */
 export class Session {
   private readonly runs = new Map<string, AbortController>();
   alive = true;
+  private dropped = false;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly options: SessionOptions,
   ) {
-    ws.on('message', (data, isBinary) => this.receive(isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => {
+      // A dropped client's remaining messages are not worth the CPU: nothing would be sent back.
+      if (this.dropped) return;
+      try {
+        this.receive(isBinary ? null : data.toString(), Buffer.isBuffer(data) ? data.length : 0);
+      } catch (e) {
+        // Anything a message can make a handler throw (a stack overflow included) ends here, for this client only.
+        this.report('receive', e);
+        this.send({ type: 'error', message: 'the server could not handle this message' });
+      }
+    });
     ws.on('pong', () => (this.alive = true));
     ws.on('close', () => this.cancelAll());
     ws.on('error', () => this.cancelAll());
@@ -32,32 +68,68 @@ export class Session {
     for (const controller of this.runs.values()) controller.abort();
   }
 
-  private send(message: ServerMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  private report(where: string, e: unknown): void {
+    process.stderr.write(`hookplay serve: a client's ${where} failed (the server goes on): ${(e as Error)?.stack ?? String(e)}\n`);
   }
 
-  private receive(text: string | null): void {
-    if (text === null) return this.send({ type: 'error', message: 'binary messages are not understood; send JSON text' });
-    let raw: unknown;
+  /**
+   * Queues a message unless the client is too far behind. `maxQueuedBytes` bounds what one client can make the
+   * server hold: past it the client is told why in the close frame and dropped, its runs cancelled.
+   */
+  private send(message: ServerMessage): boolean {
+    if (this.dropped || this.ws.readyState !== this.ws.OPEN) return false;
+    let text: string;
     try {
-      raw = JSON.parse(text);
-    } catch {
-      return this.send({ type: 'error', message: 'the message is not JSON' });
+      text = JSON.stringify(message);
+    } catch (e) {
+      // Only a value deeper than the stack (hook output parsed by a dialect) can get here.
+      this.report('reply', e);
+      text = JSON.stringify({ type: 'error', ...('id' in message ? { id: message.id } : {}), message: 'the server could not encode its answer' });
     }
-    const parsed = ClientMessage.safeParse(raw);
-    if (!parsed.success) return this.refuse(raw, parsed.error.issues);
-    const message = parsed.data;
-    if (message.type === 'cancel') {
-      const controller = this.runs.get(message.id);
-      if (!controller) return this.send({ type: 'error', id: message.id, message: `no run "${message.id}" is in progress` });
+    const queued = this.ws.bufferedAmount;
+    if (queued + text.length > this.options.limits.maxQueuedBytes && queued > 0) {
+      this.drop(`fell behind: over ${this.options.limits.maxQueuedBytes} bytes queued`);
+      return false;
+    }
+    this.ws.send(text);
+    return true;
+  }
+
+  private drop(reason: string): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    this.options.onDrop?.();
+    this.cancelAll();
+    // The close frame waits behind the queue, so a client that reads late still learns why; one that never
+    // reads is destroyed after a grace period, freeing what was queued.
+    this.ws.close(1008, reason.slice(0, 120));
+    setTimeout(() => this.ws.terminate(), this.options.dropGraceMs ?? DROP_GRACE_MS).unref();
+  }
+
+  private receive(text: string | null, bytes: number): void {
+    if (text === null) return void this.send({ type: 'error', message: 'binary messages are not understood; send JSON text' });
+    const parsed = parseUntrusted(text, this.options.limits.maxJsonDepth);
+    if (!parsed.ok) {
+      return void this.send({ type: 'error', message: parsed.message.startsWith('not JSON') ? 'the message is not JSON' : `the message is refused: ${parsed.message}` });
+    }
+    const raw = parsed.value;
+    const message = ClientMessage.safeParse(raw);
+    if (!message.success) return this.refuse(raw, message.error.issues, Math.max(bytes, text.length));
+    const m = message.data;
+    if (m.type === 'cancel') {
+      const controller = this.runs.get(m.id);
+      if (!controller) return void this.send({ type: 'error', id: m.id, message: `no run "${m.id}" is in progress` });
       controller.abort();
       return;
     }
-    this.start(message.id, message.scenario);
+    this.start(m.id, m.scenario);
   }
 
-  /** A message that does not parse: a run with a bad scenario gets the engine's field-by-field problems. */
-  private refuse(raw: unknown, issues: { path: PropertyKey[]; message: string }[]): void {
+  /**
+   * A message that does not parse: a run with a bad scenario gets the engine's field-by-field problems, as
+   * many as fit in the size of the request itself (an invalid run must not make the server send 10x what it got).
+   */
+  private refuse(raw: unknown, issues: { path: PropertyKey[]; message: string }[], requestBytes: number): void {
     const r = raw as { type?: unknown; id?: unknown; scenario?: unknown } | null;
     const id = RunId.safeParse(r?.id);
     if (r?.type === 'run' && id.success && r.scenario !== undefined) {
@@ -67,49 +139,95 @@ export class Session {
       } catch (e) {
         if (e instanceof ScenarioError) problems = e.problems.map(({ path, message }) => ({ path, message }));
       }
-      return this.send({ type: 'rejected', id: id.data, reason: 'invalid', message: 'the scenario is invalid', problems });
+      const bounded = boundedProblems(problems, requestBytes);
+      return void this.send({ type: 'rejected', id: id.data, reason: 'invalid', message: `the scenario is invalid${bounded.omitted ? ` (${bounded.omitted} more problems not listed)` : ''}`, problems: bounded.problems });
     }
     const first = issues[0];
-    const where = first?.path.length ? `${first.path.map(String).join('.')}: ` : '';
+    const where = first?.path.length ? `${clip(first.path.map(String).join('.'), 100)}: ` : '';
     this.send({
       type: 'error',
       ...(id.success ? { id: id.data } : {}),
-      message: `invalid message: ${where}${first?.message ?? 'unknown problem'} (expected {"type":"run","id","scenario"} or {"type":"cancel","id"})`,
+      message: `invalid message: ${where}${clip(first?.message ?? 'unknown problem', 200)} (expected {"type":"run","id","scenario"} or {"type":"cancel","id"})`,
     });
   }
 
   private start(id: string, scenario: Scenario): void {
     const { limits, registry } = this.options;
-    if (this.runs.has(id)) return this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
+    if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
     const tooLarge = scenarioTooLarge(scenario, limits);
-    if (tooLarge) return this.send({ type: 'rejected', id, reason: 'too-large', message: tooLarge });
+    if (tooLarge) return void this.send({ type: 'rejected', id, reason: 'too-large', message: tooLarge });
+    const deep = deepFileProblem(scenario.files, limits.maxJsonDepth);
+    if (deep) return void this.send({ type: 'rejected', id, reason: 'invalid', message: 'the scenario is invalid', problems: [deep] });
     if (this.runs.size >= limits.maxRunsPerConnection) {
-      return this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
     }
     const controller = registry.acquire();
     if (!controller) {
-      return this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
     }
     this.runs.set(id, controller);
+    // Every hook of the run listens to this signal; a run may have up to maxHooksPerRun of them at once.
+    setMaxListeners(limits.maxHooksPerRun + 10, controller.signal);
     let seq = 0;
-    const run = runScenario(scenario, {
+    /** Output skipped per hook and stream since that stream's last delivered chunk. */
+    const gaps = new Map<string, Gap>();
+    const flushGaps = (hook?: number) => {
+      for (const [key, gap] of gaps) {
+        if (hook !== undefined && gap.hook !== hook) continue;
+        gaps.delete(key);
+        this.send({ type: 'gap', id, seq: seq++, ...gap });
+      }
+    };
+    const onEvent = (event: TimelineEvent) => {
+      if (event.type === 'hook-output') {
+        const key = `${event.hook}:${event.stream}`;
+        // A slow client must not make the server buffer unbounded output: skip, count, and say so.
+        if (this.ws.bufferedAmount > (this.options.backpressureBytes ?? BACKPRESSURE_BYTES)) {
+          const gap = gaps.get(key) ?? { hook: event.hook, stream: event.stream, bytes: 0, chunks: 0 };
+          gap.bytes += Buffer.byteLength(event.data);
+          gap.chunks++;
+          gaps.set(key, gap);
+          return;
+        }
+        const gap = gaps.get(key);
+        if (gap) {
+          gaps.delete(key);
+          this.send({ type: 'gap', id, seq: seq++, ...gap });
+        }
+      } else if (event.type === 'hook-end') flushGaps(event.hook);
+      else if (event.type === 'outcome') {
+        flushGaps();
+        // Every process is gone once the outcome exists: a client may start its next run right away.
+        this.runs.delete(id);
+        registry.release(controller);
+      }
+      this.send({ type: 'timeline', id, seq: seq++, event });
+    };
+    const run = this.options.guard.check(scenario).then((checked) => {
+      if (!checked.ok) {
+        this.runs.delete(id);
+        registry.release(controller);
+        this.send({ type: 'rejected', id, reason: 'invalid', message: checked.message, problems: [] });
+        return;
+      }
+      if (controller.signal.aborted) throw new RunCancelledError();
+      return runScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
+      limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
       onEvent: (event) => {
-        // A slow client must not make the server buffer unbounded output; the outcome carries it all.
-        if (event.type === 'hook-output' && this.ws.bufferedAmount > BACKPRESSURE_BYTES) return;
-        if (event.type === 'outcome') {
-          // Every process is gone once the outcome exists: a client may start its next run right away.
-          this.runs.delete(id);
-          registry.release(controller);
+        try {
+          onEvent(event);
+        } catch (e) {
+          this.report('run event', e);
         }
-        this.send({ type: 'timeline', id, seq: seq++, event });
       },
+    });
     }).then(
       () => {},
       (e: unknown) => {
         if (e instanceof RunCancelledError) this.send({ type: 'cancelled', id, seq: seq++ });
-        else this.send({ type: 'error', id, message: `the run failed: ${(e as Error).message}` });
+        else this.send({ type: 'error', id, message: `the run failed: ${clip(scrubRunPaths((e as Error)?.message ?? String(e), this.options.tmpDir), 500)}` });
       },
     );
     registry.track(controller, run);

@@ -11,6 +11,9 @@ import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { originPolicy } from './origins.js';
 import { RunRegistry } from './run-registry.js';
+import { installLastResort } from './last-resort.js';
+import { PlanGuard } from './plan-guard.js';
+import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
 
@@ -23,6 +26,17 @@ export interface ServerOptions {
   token?: string;
   webRoot?: string;
   limits?: Partial<Limits>;
+  /** Queued bytes per client past which live output is skipped with a `gap` notice (tests make it small). */
+  backpressureBytes?: number;
+  /** How long a client dropped for falling behind may still read why (tests make it long). */
+  dropGraceMs?: number;
+}
+
+export interface ServerStats {
+  connections: number;
+  runs: number;
+  /** Clients dropped so far because they fell behind (over maxQueuedBytes queued). */
+  droppedClients: number;
 }
 
 export interface RunningServer {
@@ -33,6 +47,8 @@ export interface RunningServer {
   token: string;
   /** Where run workspaces are created; emptied as runs end, removed on close. */
   runDir: string;
+  /** What the server holds right now, for tests and the bench. */
+  stats(): ServerStats;
   /** Cancels every run (killing their process groups), removes run directories, closes the server. */
   close(): Promise<void>;
 }
@@ -63,13 +79,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? newToken();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const runDir = await promisify(mkdtemp)(join(tmpdir(), 'hookplay-server-'));
+  const swept = sweepStaleRunDirs(tmpdir());
+  if (swept.dirs > 0) {
+    process.stderr.write(`hookplay serve: removed ${swept.dirs} run director${swept.dirs > 1 ? 'ies' : 'y'} left by a server that did not shut down${swept.processes ? ` (and killed ${swept.processes} process${swept.processes > 1 ? 'es' : ''} still tied to them)` : ''}\n`);
+  }
+  const runDir = await promisify(mkdtemp)(join(tmpdir(), ownedRunDirPrefix()));
   const registry = new RunRegistry(limits.maxRunsTotal);
 
   // The app needs the real port for its Host allow-list, so the listener is attached after listen().
   let handler: ReturnType<typeof getRequestListener> | undefined;
   const server = createServer((req, res) => handler!(req, res));
   server.headersTimeout = 10_000;
+  // Sockets of every kind (HTTP, WebSocket, idle): WebSocket sessions have their own cap, this bounds the rest.
+  server.maxConnections = limits.maxConnections * 2;
   server.requestTimeout = 30_000;
   let port: number;
   try {
@@ -79,9 +101,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw e;
   }
   const policy = originPolicy(host, port);
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits });
+  const guard = new PlanGuard();
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard });
   handler = getRequestListener(app.fetch);
-  const ws = attachWebSocket(server, { token, policy, limits, version, registry, tmpDir: runDir });
+  const releaseLastResort = installLastResort();
+  let droppedClients = 0;
+  const ws = attachWebSocket(server, { token, policy, limits, version, registry,
+    guard,
+    tmpDir: runDir,
+    onDrop: () => droppedClients++,
+    ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
+    ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),
+  });
 
   // A wildcard bind is reachable on loopback, and only loopback names pass the Host check for it.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -95,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     token,
     runDir,
+    stats: () => ({ connections: ws.sessions.size, runs: registry.size, droppedClients }),
     close: () =>
       (closing ??= (async () => {
         for (const s of ws.sessions) s.cancelAll();
@@ -104,6 +136,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await promisify(rm)(runDir, { recursive: true, force: true });
+        guard.close();
+        releaseLastResort();
       })()),
   };
 }

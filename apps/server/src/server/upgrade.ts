@@ -14,7 +14,7 @@ export interface UpgradeOptions extends SessionOptions {
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {
-  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status] ?? 'Bad Request';
+  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Bad Request';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
 }
 
@@ -32,6 +32,7 @@ function tokenOf(req: IncomingMessage, query: string): string | null {
  */
 export function attachWebSocket(server: Server, options: UpgradeOptions): { sessions: Set<Session>; close(): void } {
   const sessions = new Set<Session>();
+  let upgrading = 0;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.limits.maxPayloadBytes,
@@ -51,7 +52,20 @@ export function attachWebSocket(server: Server, options: UpgradeOptions): { sess
     const origin = req.headers.origin;
     if (!originAllowed(options.policy, origin, host)) return refuse(socket, 403, 'origin not allowed');
     if (!tokenMatches(options.token, tokenOf(req, q === -1 ? '' : target.slice(q + 1)))) return refuse(socket, 401, 'missing or wrong token');
+    // Counted with the upgrades still in their handshake, so a burst cannot get past the cap together.
+    if (sessions.size + upgrading >= options.limits.maxConnections) {
+      return refuse(socket, 503, `this server takes at most ${options.limits.maxConnections} connections at once; close another tab or try again`);
+    }
+    upgrading++;
+    let counted = true;
+    // A handshake ws refuses (bad key, wrong version) never reaches the callback: the socket's close ends it.
+    const settle = () => {
+      if (counted) upgrading--;
+      counted = false;
+    };
+    socket.once('close', settle);
     wss.handleUpgrade(req, socket, head, (ws) => {
+      settle();
       const session = new Session(ws, options);
       sessions.add(session);
       ws.on('close', () => sessions.delete(session));

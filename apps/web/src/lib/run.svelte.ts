@@ -114,6 +114,12 @@ export class RunState {
         this.message = message.message;
         this.#closeOpenLanes();
         return;
+      case 'gap': {
+        // The server skipped live output while this page was behind; say so where the output would have been.
+        const lane = this.#lane(message.hook);
+        if (lane) lane.output.push({ stream: message.stream, data: `\n[hookplay: ${message.bytes} bytes of live ${message.stream} skipped (${message.chunks} chunks): this page fell behind; the result below has all kept output]\n` });
+        return;
+      }
       case 'hello':
         return;
     }

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CappedOutput } from './output.js';
-import { groupAlive, signalGroup, trackGroup, untrackGroup } from './process-group.js';
+import type { Readable } from 'node:stream';
+import { CappedOutput, type OutputBudget } from './output.js';
+import { groupAlive, setTrackedGroup, signalGroup, trackGroup, untrackGroup } from './process-group.js';
+import { parseReport, supervisedCommand, supervisorBinary } from './supervisor.js';
 import type { KillSequence, ProcessResult } from './types.js';
 
 export interface SpawnSpec {
@@ -12,6 +14,10 @@ export interface SpawnSpec {
   timeoutMs: number;
   kill: KillSequence;
   capBytes: number;
+  /** Shared by every hook of a run: past it, output is dropped even under the pipe's own cap. */
+  budget?: OutputBudget;
+  /** Bytes a hook may write past what is kept before it is ended as a flood (default FLOOD_BYTES). */
+  floodBytes?: number;
 }
 
 export interface SpawnHooks {
@@ -23,40 +29,58 @@ export interface SpawnHooks {
 }
 
 /**
- * How long pipes may stay open after the hook's shell exited, before the runner stops reading them. The group is
- * killed at exit, so the pipes normally close at once; what is still in flight must be read even on a loaded machine
- * (at 50 ms the oracle's replays lost a hook's stderr now and then), and only an escaped process holding a pipe makes
- * the runner wait this long.
+ * How long pipes may stay open after the hook's shell exited (unsupervised), before the runner stops reading them.
+ * The group is killed at exit, so the pipes normally close at once; what is still in flight must be read even on a
+ * loaded machine (at 50 ms the oracle's replays lost a hook's stderr now and then).
  */
 const DRAIN_AFTER_EXIT_MS = 1000;
+/**
+ * The same, supervised: the supervisor exits only after every process of the hook is dead, so nothing can hold
+ * the pipes and their end is a matter of reading what is still in them; cutting that short on a loaded
+ * machine lost output (a timer can run before the poll that reads the last chunk). Only a supervisor killed
+ * from outside (no cleanup) leaves writers behind, and the exit handler kills its group.
+ */
+const DRAIN_AFTER_SUPERVISOR_EXIT_MS = 2000;
+/**
+ * A hook that writes this much more than is kept is a flood (`yes`, a runaway loop). Reading and dropping it
+ * would burn a core until the hook's timeout (up to 10 minutes); a real host reads it all, so ending it early
+ * is a divergence the outcome states (ProcessResult.flooded).
+ */
+export const FLOOD_BYTES = 16 * 1024 * 1024;
 
 /**
- * Runs one hook command in its own process group and settles once it is over: exited (and its group reaped),
- * killed at its deadline with the host's kill sequence, cancelled, or failed to start. Never rejects.
+ * Runs one hook command in its own process group, under a supervisor (supervisor.ts), and settles once it is
+ * over: exited (and everything it started killed), killed at its deadline with the host's kill sequence,
+ * cancelled, ended as a flood, or failed to start. Never rejects.
  */
 export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessResult> {
   return new Promise((resolve) => {
     const startMs = hooks.now();
-    const out = new CappedOutput(spec.capBytes);
-    const err = new CappedOutput(spec.capBytes);
+    const out = new CappedOutput(spec.capBytes, spec.budget);
+    const err = new CappedOutput(spec.capBytes, spec.budget);
+    const floodBytes = spec.floodBytes ?? FLOOD_BYTES;
     let timedOut = false;
     let leftovers = false;
-    /** The runner itself signalled the group (deadline or abort): what is still dying then is no leftover. */
+    let escaped = 0;
+    let flooded: { afterBytes: number } | undefined;
+    /** The runner itself signalled the group (deadline, abort, flood): what is still dying then is no leftover. */
     let killing = false;
     let exit: { code: number | null; signal: string | null } | undefined;
     let spawnError: string | undefined;
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
-    let openPipes = 2;
 
+    const perl = supervisorBinary();
     const [program, ...args] = spec.shell;
+    const argv = [program!, ...args, spec.command];
+    const launch = perl ? supervisedCommand(perl, argv, spec.env) : { file: program!, args: [...args, spec.command], env: spec.env };
     let child: ChildProcess;
     try {
-      child = spawn(program!, [...args, spec.command], {
+      child = spawn(launch.file, launch.args, {
         cwd: spec.cwd,
-        env: spec.env,
+        env: launch.env,
         detached: true,
-        stdio: ['pipe', 'pipe', 'pipe'],
+        stdio: perl ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
       });
     } catch (e) {
       // spawn() throws, instead of emitting 'error', for what exec cannot take at all (a NUL byte in the
@@ -77,33 +101,52 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       });
       return;
     }
-    const pid = child.pid ?? null;
-    if (pid !== null) trackGroup(pid);
-    hooks.onStart?.(pid);
+    /** The supervisor (or, unsupervised, the shell). */
+    const parent = child.pid ?? null;
+    /** The hook's shell: leader of its own process group. Known at once unsupervised, from the supervisor otherwise. */
+    let group: number | null = perl ? null : parent;
+    let started = false;
+    /** Output that arrived before the supervisor said the hook started (separate pipes have no order). */
+    const early: [stream: 'stdout' | 'stderr', text: string][] = [];
+    const start = (pid: number | null) => {
+      if (started) return;
+      started = true;
+      hooks.onStart?.(pid);
+      for (const [stream, text] of early.splice(0)) hooks.onOutput?.(stream, text);
+    };
+    const output = (stream: 'stdout' | 'stderr', text: string) => {
+      if (!text) return;
+      if (started) hooks.onOutput?.(stream, text);
+      else early.push([stream, text]);
+    };
+    if (parent !== null) trackGroup(parent, perl !== null);
+    if (!perl) start(parent);
+
+    /** SIGKILL for everything of the hook: the group, and (supervised) whatever left it. */
+    const killAll = () => signalHook('SIGKILL');
 
     const finish = () => {
       if (settled) return;
       settled = true;
       for (const t of timers) clearTimeout(t);
       hooks.signal?.removeEventListener('abort', onAbort);
-      if (pid !== null) {
-        // Whatever is still in the group (a backgrounded grandchild) must not outlive the hook.
-        if (groupAlive(pid)) {
-          if (!killing) leftovers = true;
-          signalGroup(pid, 'SIGKILL');
-        }
-        untrackGroup(pid);
+      // The supervisor itself was killed (a hook can `kill -9 $PPID`): its group may still be running.
+      if (group !== null && groupAlive(group)) {
+        if (!killing) leftovers = true;
+        signalGroup(group, 'SIGKILL');
       }
+      if (parent !== null) untrackGroup(parent);
+      if (!started) start(group);
       child.stdout?.destroy();
       child.stderr?.destroy();
-      const outTail = out.end();
-      const errTail = err.end();
-      if (outTail) hooks.onOutput?.('stdout', outTail);
-      if (errTail) hooks.onOutput?.('stderr', errTail);
+      child.stdio[3]?.destroy();
+      output('stdout', out.end());
+      output('stderr', err.end());
+      const byBudget = out.droppedByBudget + err.droppedByBudget;
       resolve({
-        pid,
-        exitCode: exit?.code ?? null,
-        signal: exit?.signal ?? null,
+        pid: spawnError !== undefined && !startedHook ? null : group,
+        exitCode: spawnError !== undefined && !startedHook ? null : (exit?.code ?? null),
+        signal: spawnError !== undefined && !startedHook ? null : (exit?.signal ?? null),
         timedOut,
         ...(spawnError !== undefined ? { spawnError } : {}),
         startMs,
@@ -111,23 +154,64 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
         stdout: out.text,
         stderr: err.text,
         dropped: { stdout: out.dropped, stderr: err.dropped },
+        ...(byBudget > 0 ? { droppedByBudget: byBudget } : {}),
         leftovers,
+        ...(escaped > 0 ? { escaped } : {}),
+        ...(flooded ? { flooded } : {}),
       });
     };
+    /** The supervisor reported the shell as started (an exec failure after that is still a spawn error). */
+    let startedHook = !perl;
+    let pendingSignal: 'SIGTERM' | 'SIGKILL' | undefined;
 
+    const pipes: Readable[] = [child.stdout!, child.stderr!, ...(perl ? [child.stdio[3] as Readable] : [])];
+    let openPipes = pipes.length;
     const maybeFinish = () => {
       if (exit && openPipes === 0) finish();
     };
 
+    const checkFlood = () => {
+      if (flooded || killing) return;
+      const over = out.dropped + err.dropped;
+      if (over > floodBytes) {
+        flooded = { afterBytes: over };
+        killing = true;
+        killAll();
+      }
+    };
     child.stdout!.on('data', (chunk: Buffer) => {
-      const text = out.push(chunk);
-      if (text) hooks.onOutput?.('stdout', text);
+      output('stdout', out.push(chunk));
+      checkFlood();
     });
     child.stderr!.on('data', (chunk: Buffer) => {
-      const text = err.push(chunk);
-      if (text) hooks.onOutput?.('stderr', text);
+      output('stderr', err.push(chunk));
+      checkFlood();
     });
-    for (const pipe of [child.stdout!, child.stderr!]) {
+    if (perl) {
+      let pending = '';
+      child.stdio[3]!.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('utf8');
+        let nl: number;
+        while ((nl = pending.indexOf('\n')) !== -1) {
+          const report = parseReport(pending.slice(0, nl));
+          pending = pending.slice(nl + 1);
+          if (!report) continue;
+          if (report.kind === 'pid') {
+            group = report.pid;
+            startedHook = true;
+            if (parent !== null) setTrackedGroup(parent, group);
+            start(group);
+            if (pendingSignal) signalGroup(group, pendingSignal);
+          } else if (report.kind === 'error') {
+            spawnError = report.message;
+          } else {
+            if (report.leftovers > 0 && !killing) leftovers = true;
+            escaped = report.escaped;
+          }
+        }
+      });
+    }
+    for (const pipe of pipes) {
       pipe.on('close', () => {
         openPipes--;
         maybeFinish();
@@ -139,35 +223,42 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
 
     child.on('error', (e) => {
       spawnError = e.message;
+      startedHook = false;
       if (!exit) exit = { code: null, signal: null };
       finish();
     });
     child.on('exit', (code, signal) => {
       exit = { code, signal };
-      if (pid !== null && groupAlive(pid)) {
+      if (group !== null && groupAlive(group)) {
         // The shell is gone but something it started still holds the group (and maybe our pipes).
         if (!killing) leftovers = true;
-        signalGroup(pid, 'SIGKILL');
+        signalGroup(group, 'SIGKILL');
       }
       if (openPipes === 0) return finish();
-      timers.push(setTimeout(finish, DRAIN_AFTER_EXIT_MS));
+      timers.push(setTimeout(finish, perl ? DRAIN_AFTER_SUPERVISOR_EXIT_MS : DRAIN_AFTER_EXIT_MS));
     });
 
+    const signalHook = (sig: 'SIGTERM' | 'SIGKILL') => {
+      if (group !== null) signalGroup(group, sig);
+      // The supervisor has not said which group yet (it may not even handle signals yet): the signal waits
+      // for the `pid` line, which comes before the hook's shell can run anything.
+      else if (pendingSignal !== 'SIGKILL') pendingSignal = sig;
+    };
     const deadline = () => {
-      if (exit || pid === null) return;
+      if (exit || parent === null) return;
       timedOut = true;
       killing = true;
-      signalGroup(pid, spec.kill.first);
+      signalHook(spec.kill.first);
       if (spec.kill.first === 'SIGTERM') {
-        timers.push(setTimeout(() => signalGroup(pid, 'SIGKILL'), spec.kill.killAfterMs));
+        timers.push(setTimeout(() => signalHook('SIGKILL'), spec.kill.killAfterMs));
       }
     };
     timers.push(setTimeout(deadline, spec.timeoutMs));
 
     function onAbort() {
-      if (pid !== null && !exit) {
+      if (parent !== null && !exit) {
         killing = true;
-        signalGroup(pid, 'SIGKILL');
+        signalHook('SIGKILL');
       }
     }
     if (hooks.signal?.aborted) onAbort();

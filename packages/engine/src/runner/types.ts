@@ -17,6 +17,12 @@ export interface ProcessResult {
   stderr: string;
   /** Bytes dropped past the cap, per pipe. */
   dropped: { stdout: number; stderr: number };
+  /** Of `dropped`, the bytes the run's shared output budget cut (the pipe's own cap would have kept them). */
+  droppedByBudget?: number;
   /** The hook exited but left processes running in its group; the runner killed them. */
   leftovers: boolean;
+  /** Processes that had left the hook's process group (setsid, `set -m`) and were killed when it ended. */
+  escaped?: number;
+  /** The hook kept writing far past what is kept (`yes`): hookplay ended it instead of reading until its timeout. */
+  flooded?: { afterBytes: number };
 }

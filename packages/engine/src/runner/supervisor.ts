@@ -1,0 +1,163 @@
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/**
+ * Every hook is started through a tiny supervisor, one per hook, written in Perl (perl-base is an essential
+ * package on Debian and ships with every mainstream Linux; Node cannot call prctl itself, and a compiled helper
+ * would need a C toolchain wherever hookplay is installed). The supervisor exists for three things that the
+ * server cannot do for itself:
+ *
+ * 1. **Nothing outlives the server, however it dies.** The supervisor sets PR_SET_PDEATHSIG (delivered by the
+ *    kernel when its parent, the server, exits for any reason, SIGKILL and a stack overflow included) to
+ *    SIGUSR1, and on that signal kills the hook and everything it started. We chose this over the alternatives
+ *    after checking them on the development machine (Debian, Node 20): a cgroup would be the strongest
+ *    container, but only root could make one there (cgroup v1 controllers, plus a cgroup v2 hierarchy at
+ *    /sys/fs/cgroup/unified that has cgroup.kill and is writable as root; as any other user `mkdir` in it is
+ *    "Permission denied", and without systemd nothing delegates a subtree), so hookplay run by a user would
+ *    have no protection at all; and a cgroup still needs someone alive to kill it when the server dies. One
+ *    shared supervisor per server would have to be handed every hook's pipes (fd passing). A per-hook
+ *    parent-death signal works the same as root and as any user and needs no privilege; the next start still
+ *    sweeps what a supervisor killed together with its server could not clean (sweepStaleRunDirs in the
+ *    server). Cost: one small perl exec per hook, about as long as the shell's own start.
+ * 2. **Escapes are found by something they cannot shed.** The supervisor is a child subreaper
+ *    (PR_SET_CHILD_SUBREAPER): a process that leaves its process group or session (`set -m`, `setsid`, a double
+ *    fork) and drops HOME is still re-parented to the supervisor when its parent exits, never to init. Ancestry
+ *    is not an environment variable, a cwd or an open file: a hook cannot get out of it. When the hook's shell
+ *    exits, the supervisor kills every descendant still running and reports how many stayed in the hook's
+ *    group (leftovers) and how many had left it (escapes).
+ * 3. **Hooks do not read the server's environment through /proc/$PPID/environ.** The supervisor is started with
+ *    the hook's own environment, and it is the hook's parent: $PPID's environ is the hook's own. (A process of
+ *    the same user can still read any other process's environ by pid; only a different uid would close that.)
+ *
+ * Protocol on fd 3, one line each: `pid <n>` (the hook's shell started, leader of its own group <n>),
+ * `error <message>` (it could not start), `end <leftovers> <escaped> <subreaper 0|1>` (everything is dead).
+ * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything.
+ * The supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
+ */
+const SCRIPT = String.raw`
+my ($server, $nr, $nenv, @rest) = @ARGV;
+my %restore = splice(@rest, 0, 2 * $nenv);
+my @cmd = @rest;
+open(my $ctl, '>&=', 3) or exit 125;
+my $reaper = 0;
+if ($nr > 0) {
+  $reaper = syscall($nr, 36, 1, 0, 0, 0) == 0 ? 1 : 0;
+  syscall($nr, 1, 10, 0, 0, 0);
+}
+my $child = 0; my $all = 0;
+$SIG{TERM} = sub { kill 'TERM', -$child if $child > 0 };
+$SIG{USR1} = sub { $all = 1; kill 'KILL', -$child if $child > 0 };
+sub say_ctl { syswrite($ctl, $_[0] . "\n") }
+sub found { my $p = shift; return (-x $p && !-d _) if $p =~ m{/}; for (split /:/, ($ENV{PATH} // '')) { return 1 if -x "$_/$p" && !-d _ } 0 }
+exit 0 if getppid() != $server;
+$child = fork();
+if (!defined $child) { say_ctl("error fork: $!"); exit 126 }
+if ($child == 0) {
+  $SIG{TERM} = 'DEFAULT'; $SIG{USR1} = 'DEFAULT';
+  setpgrp(0, 0);
+  $ENV{$_} = $restore{$_} for keys %restore;
+  if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
+  say_ctl("pid $$");
+  fcntl($ctl, 2, 1);
+  exec { $cmd[0] } @cmd;
+  say_ctl("error spawn $cmd[0] $!");
+  exit 127;
+}
+$SIG{PIPE} = 'IGNORE';
+setpgrp($child, $child);
+kill 'KILL', -$child if $all;
+my $status;
+while (1) {
+  my $p = waitpid(-1, 0);
+  if ($p == $child) { $status = $?; last }
+  last if $p == -1 && $! + 0 != 4;
+}
+sub reap { my $r; while (($r = waitpid(-1, 1)) > 0) {} $r }
+sub tree {
+  my (%kids, %grp);
+  opendir(my $d, '/proc') or return ();
+  for my $n (readdir $d) {
+    next unless $n =~ /^\d+$/;
+    open(my $f, '<', "/proc/$n/stat") or next; my $s = <$f>; close $f;
+    next unless defined $s && $s =~ /\) (\S) (\d+) (\d+)/;
+    next if $1 eq 'Z' || $1 eq 'X';
+    push @{$kids{$2}}, $n; $grp{$n} = $3;
+  }
+  my @out; my @todo = ($$);
+  while (@todo) { my $p = shift @todo; for (@{$kids{$p} || []}) { push @out, [$_, $grp{$_}]; push @todo, $_ } }
+  @out;
+}
+my ($left, $escaped) = (0, 0);
+# As a subreaper, no child left means no descendant left: the common case needs no look at /proc.
+if (!$reaper || reap() != -1) {
+  my @first = tree();
+  $left = grep { $_->[1] == $child } @first;
+  $escaped = @first - $left;
+  for (1 .. 500) {
+    kill 'KILL', -$child;
+    my @d = tree();
+    kill 'KILL', map { $_->[0] } @d if @d;
+    my $r = reap();
+    last if !@d && ($r == -1 || !$reaper);
+    select(undef, undef, undef, 0.005);
+  }
+}
+say_ctl("end $left $escaped $reaper");
+if ($status & 127) {
+  my $sig = $status & 127;
+  $SIG{TERM} = 'DEFAULT'; $SIG{USR1} = 'DEFAULT'; $SIG{PIPE} = 'DEFAULT';
+  kill $sig, $$;
+  exit 128 + $sig;
+}
+exit(($status // 0) >> 8);
+`;
+
+/** Perl reads these at startup: a scenario could change what the supervisor runs. Handed to the hook instead. */
+const PERL_STARTUP_VARS = /^PERL/;
+
+/** prctl's syscall number per Node arch (no Perl module is loaded: `use POSIX` alone costs ~100 ms here). */
+const PRCTL: Partial<Record<string, number>> = { x64: 157, arm64: 167, ia32: 172, arm: 172, riscv64: 167, ppc64: 171, s390x: 172 };
+
+let perl: string | null | undefined;
+
+/** The perl binary, found once on the server's PATH (a hook's PATH may be anything), or null without one. */
+export function supervisorBinary(): string | null {
+  if (perl !== undefined) return perl;
+  perl = null;
+  for (const dir of [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/bin']) {
+    if (!dir) continue;
+    const candidate = join(dir, 'perl');
+    try {
+      accessSync(candidate, constants.X_OK);
+      perl = candidate;
+      break;
+    } catch {
+      // not here
+    }
+  }
+  return perl;
+}
+
+/** The argv and environment that start `argv` under a supervisor, for a server process `serverPid`. */
+export function supervisedCommand(perlPath: string, argv: readonly string[], env: Record<string, string>, serverPid = process.pid): { file: string; args: string[]; env: Record<string, string> } {
+  const clean: Record<string, string> = {};
+  const restore: string[] = [];
+  for (const [k, v] of Object.entries(env)) {
+    if (PERL_STARTUP_VARS.test(k)) restore.push(k, v);
+    else clean[k] = v;
+  }
+  return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), String(restore.length / 2), ...restore, ...argv], env: clean };
+}
+
+export type SupervisorReport =
+  | { kind: 'pid'; pid: number }
+  | { kind: 'error'; message: string }
+  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean };
+
+export function parseReport(line: string): SupervisorReport | null {
+  const [word, ...rest] = line.split(' ');
+  if (word === 'pid') return { kind: 'pid', pid: Number(rest[0]) };
+  if (word === 'error') return { kind: 'error', message: rest.join(' ') };
+  if (word === 'end') return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1' };
+  return null;
+}

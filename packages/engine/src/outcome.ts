@@ -71,7 +71,11 @@ export const Outcome = z.object({
   event: z.string(),
   verdict: Verdict,
   reason: z.string().nullable(),
-  shown: z.object({ model: z.string().optional(), user: z.string().optional() }).optional(),
+  /**
+   * What the hooks make the host show. `model`: every text the next model request carries because of them, in the
+   * host's order; `toolResult`: the text that replaces the tool's output (a denied call); `user`: notices for the user.
+   */
+  shown: z.object({ model: z.string().optional(), user: z.string().optional(), toolResult: z.string().optional() }).optional(),
   updatedInput: z.unknown().nullable(),
   context: z.array(z.string()),
   halt: z.boolean(),

@@ -103,7 +103,7 @@ export interface Prepared<E extends HookEntry = HookEntry> {
 export interface Settled {
   verdict: Verdict;
   reason: string | null;
-  shown?: { model?: string; user?: string };
+  shown?: { model?: string; user?: string; toolResult?: string };
   updatedInput: unknown;
   context: string[];
   halt: boolean;

@@ -166,6 +166,10 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
   }
   for (const r of reads) effects.set(r.index, effectOf(r.answer, r === rewriter));
   settled.hostReports = new Map(reads.map((r) => [r.index, r.answer.end]));
+  // What the next model request carries because of these hooks, in the CLI's order: a replaced tool result, then
+  // every hook text of this event.
+  const model = [...(settled.shown?.toolResult !== undefined ? [settled.shown.toolResult] : []), ...settled.context];
+  if (model.length) settled.shown = { ...settled.shown, model: model.join('\n\n') };
   if (user.length) settled.shown = { ...settled.shown, user: user.join('\n\n') };
   if (settings.rules === null) settled.verdict = 'proceed';
   return settled;
@@ -206,8 +210,8 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
     const tie = equals.length > 1 ? ` ${names(equals.slice(0, -1))} also ${top}, but ${ordinal(winner.index)} finished last, so its reason is the one used.` : '';
     if (top === 'deny') {
       settled.reason = d.reason ?? DEFAULT_DENY_REASON;
-      settled.shown = { model: wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
-      diagnostics.push(diag('info', 'rule.deny-wins', `${ordinal(winner.index)} denies (${d.via}): the tool does not run, and the model gets ${JSON.stringify(preview(settled.shown.model!, 100))} as the tool result.${rank}${tie}`, { hook: winner.index }));
+      settled.shown = { toolResult: wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
+      diagnostics.push(diag('info', 'rule.deny-wins', `${ordinal(winner.index)} denies (${d.via}): the tool does not run, and the model gets ${JSON.stringify(preview(settled.shown.toolResult!, 100))} as the tool result.${rank}${tie}`, { hook: winner.index }));
       if (rewrites.length) diagnostics.push(diag('info', 'rule.rewrite-dropped', `the updatedInput of ${names(rewrites)} is not used: the call is denied`));
     } else if (top === 'defer') {
       settled.reason = d.reason;
@@ -221,9 +225,9 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
         diagnostics.push(diag('info', 'rule.halt-ignored', 'continue: false goes with an ask: in -p the ask becomes a denial and the session goes on (recorded), so continue: false changes nothing'));
       }
       settled.reason = d.reason;
-      settled.shown = { model: wording.askDenied(label, d.reason) };
+      settled.shown = { toolResult: wording.askDenied(label, d.reason) };
       diagnostics.push(
-        diag('info', 'rule.ask-wins', `${ordinal(winner.index)} asks (${d.via}): interactively the user is asked; with -p nobody can answer, so Claude Code denies and the model gets ${JSON.stringify(preview(settled.shown.model!, 100))}.${rank}${tie}`, { hook: winner.index }),
+        diag('info', 'rule.ask-wins', `${ordinal(winner.index)} asks (${d.via}): interactively the user is asked; with -p nobody can answer, so Claude Code denies and the model gets ${JSON.stringify(preview(settled.shown.toolResult!, 100))}.${rank}${tie}`, { hook: winner.index }),
       );
     } else {
       settled.reason = d.reason;
@@ -269,11 +273,11 @@ function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefi
     const message = d.message || DEFAULT_PERMISSION_DENIAL;
     settled.reason = message;
     if (d.interrupt === true) {
-      settled.shown = { model: wording.permissionInterrupted };
+      settled.shown = { toolResult: wording.permissionInterrupted };
       diagnostics.push(diag('info', 'rule.permission-interrupt', `${ordinal(winner.index)} denies with interrupt: true: Claude Code rejects the call and stops the turn ("aborted_tools"): no further model request, no Stop hook.${beaten}`, { hook: winner.index }));
       return undefined;
     }
-    settled.shown = { model: message };
+    settled.shown = { toolResult: message };
     diagnostics.push(diag('info', 'rule.permission-denied', `${ordinal(winner.index)} denies the permission (${d.via}): the tool does not run and the model gets ${JSON.stringify(preview(message, 80))}.${beaten}`, { hook: winner.index }));
     return undefined;
   }
@@ -305,7 +309,7 @@ function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: Non
 /**
  * PostToolUse: the tool already ran. The model reads each hook's part as the hooks finish: a blocking hook's
  * "blocking error from command" text, or its additionalContext (consecutive contexts merge into one text).
- * `context` holds all of it in that order; `shown.model` the blocking texts alone.
+ * `context` holds all of it in that order.
  */
 function settlePostToolUse(reads: Read[], label: string, settled: Settled): void {
   const { diagnostics } = settled;
@@ -332,7 +336,6 @@ function settlePostToolUse(reads: Read[], label: string, settled: Settled): void
     const first = decisionOf(blocks[0]!.answer)!;
     settled.verdict = 'block';
     settled.reason = first.reason ?? DEFAULT_DENY_REASON;
-    settled.shown = { model: blocks.map(blockText).join('\n\n') };
     for (const r of blocks) {
       diagnostics.push(diag('info', 'rule.post-tool-blocked', `${ordinal(r.index)} blocks (${decisionOf(r.answer)!.via}), but the tool already ran: the model is only told, as ${JSON.stringify(preview(blockText(r), 100))}`, { hook: r.index }));
     }
@@ -347,7 +350,7 @@ function settlePostToolUse(reads: Read[], label: string, settled: Settled): void
 /**
  * Stop: every blocking hook counts, in finishing order. Each gives the model a "Stop hook feedback" user message;
  * each JSON block (not exit 2) adds a system note naming its command, after all the feedback. `context` holds all
- * of it in the order the model reads it; `shown.model` the feedback alone.
+ * of it in the order the model reads it.
  */
 function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSettings, env: Record<string, string> | undefined, active: boolean): void {
   const { diagnostics } = settled;
@@ -384,7 +387,6 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
     if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
   }
   flush();
-  settled.shown = { model: [...feedback, ...parts].join('\n\n') };
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {
     if (decisionOf(r.answer)?.kind !== 'deny') diagnostics.push(diag('info', 'rule.stop-context-continues', `${ordinal(r.index)}'s additionalContext keeps the turn going: the model reads it and works on, and Stop runs again with stop_hook_active: true`, { hook: r.index }));

@@ -134,8 +134,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
         obs.tool = { executed: false, input: null, result: null, isError: null, decidedBy: null };
         return finish();
       }
-      if (pre.verdict === 'block') denied = { result: pre.shown?.model ?? '', decidedBy: 'hook' };
-      else if (pre.verdict === 'ask') denied = { result: pre.shown?.model ?? '', decidedBy: 'config' };
+      if (pre.verdict === 'block') denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
+      else if (pre.verdict === 'ask') denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'config' };
       else if (pre.verdict === 'allow') {
         run_ = true;
         decidedBy = 'hook';
@@ -153,9 +153,9 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           if (isObject(permission.updatedInput)) input = permission.updatedInput;
         } else if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
           // Claude Code rejects the call and stops the turn there ("aborted_tools").
-          obs.tool = { executed: false, input: null, result: permission.shown?.model ?? '', isError: true, decidedBy: null };
+          obs.tool = { executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null };
           return finish();
-        } else if (permission.verdict === 'block') denied = { result: permission.shown?.model ?? '', decidedBy: 'hook' };
+        } else if (permission.verdict === 'block') denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
         else denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'config' };
       }
 

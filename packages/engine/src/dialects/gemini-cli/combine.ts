@@ -47,7 +47,8 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
   const user: string[] = [];
   const model: string[] = [];
-  let toolLines = 0;
+  // stderr, in the CLI's order: the systemMessage line, the failure lines, then what the run itself reports.
+  const head: string[] = [];
 
   const failed = reads.filter((r) => !r.answer.success);
   for (const r of failed) {
@@ -65,14 +66,14 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
         settleBeforeTool(merged, reads, settled, model);
         if (model.length) {
           user.push(wording.toolError(String(prepared.input.tool_name ?? 'tool'), model[0]!));
-          toolLines = 1;
+          if (settled.halt) user.push(wording.stopped(model[0]!));
         }
         break;
       case 'AfterTool':
         settleAfterTool(merged, settled, model);
         if (settled.verdict === 'block') {
           user.push(wording.toolError(String(prepared.input.tool_name ?? 'tool'), settled.halt ? wording.toolStopped(settled.reason!) : wording.resultBlocked(settled.reason!)));
-          toolLines = 1;
+          if (settled.halt) user.push(wording.stopped(settled.reason!));
         }
         break;
       case 'BeforeAgent':
@@ -114,22 +115,21 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
     // SessionStart: gemini -p also writes the merged systemMessage itself to stderr, suppressOutput or not.
     const raw = name === 'SessionStart' && typeof sys === 'string' && sys !== '' ? [sys] : [];
     if (typeof sys === 'string' && sys !== '' && !merged.suppressOutput) {
-      user.unshift(...raw, wording.systemMessage(sys));
+      head.push(...raw, wording.systemMessage(sys));
       diagnostics.push(diag('info', 'rule.system-message', `the systemMessage${outputs.filter((o) => o.systemMessage).length > 1 ? 's (joined with a newline)' : ''} reach the user as "${preview(wording.systemMessage(sys), 80)}", never the model`, { evidence: recorded('system-message-to-user', 'exit0-plain-text-system-message') }));
     } else if (typeof sys === 'string' && sys !== '' && merged.suppressOutput) {
-      user.unshift(...raw);
+      head.push(...raw);
       diagnostics.push(diag('info', 'rule.suppress-output', 'suppressOutput: true hides the systemMessage', { evidence: recorded('suppress-output-hides-system-message') }));
     }
   }
   if (failed.length) {
     const total = reads.reduce((sum, r) => sum + Math.round(results.get(r.index)?.durationMs ?? 0), 0);
     // The failure lines come after the systemMessage line and before what the tool scheduler prints.
-    const at = user.length - toolLines;
     const errors = reads.filter((r) => results.get(r.index)?.timedOut).map((r) => `Hook execution error: Hook timed out after ${r.entry.timeoutMs}ms`);
-    user.splice(at, 0, ...wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total), ...errors);
+    head.push(...wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total), ...errors);
   }
   if (model.length) settled.shown = { ...settled.shown, model: model.join('\n') };
-  if (user.length) settled.shown = { ...settled.shown, user: user.join('\n') };
+  if (head.length || user.length) settled.shown = { ...settled.shown, user: [...head, ...user].join('\n') };
   return settled;
 }
 
@@ -161,7 +161,9 @@ function settleBeforeTool(m: Merged, reads: Read[], settled: Settled, model: str
   if (m.decision === 'ask') {
     settled.verdict = 'ask';
     settled.reason = (m.reason as string) ?? null;
-    diagnostics.push(diag('info', 'rule.ask', 'decision "ask" forces a confirmation prompt; with --yolo in -p mode nobody is asked and the tool runs', { evidence: recorded('before-tool-ask-yolo') }));
+    diagnostics.push(
+      diag('info', 'rule.ask', 'decision "ask" forces a confirmation prompt, even with --yolo. With gemini -p nobody can answer: the tool does not run, and the run ends with no further model request and no message', { evidence: recorded('before-tool-ask-yolo') }),
+    );
   }
   const rewrite = modifiedToolInput(m);
   if (rewrite) {

@@ -56,14 +56,16 @@ const UNTRUSTED_LINES = [
 /** What hookRegistry prints while it registers settings hooks (debugLogger.warn formats objects with util.inspect). */
 function registryLines(note: RegistryNote): string[] {
   const from = 'from project';
-  const discard = (value: unknown) => `Discarding invalid hook configuration for ${note.event} ${from}: ${inspect(value)}`;
+  // Parsed settings are plain objects in the CLI (JSON.parse); inspect them as such.
+  const show = (value: unknown) => inspect(JSON.parse(JSON.stringify(value)));
+  const discard = (value: unknown) => `Discarding invalid hook configuration for ${note.event} ${from}: ${show(value)}`;
   switch (note.kind) {
     case 'invalid-event':
       return [wording.invalidEvent(note.event)];
     case 'not-array':
       return [`Hook definitions for event "${note.event}" from source "project" is not an array. Skipping.`];
     case 'bad-group':
-      return [`Discarding invalid hook definition for ${note.event} ${from}: ${inspect(note.value)}`];
+      return [`Discarding invalid hook definition for ${note.event} ${from}: ${show(note.value)}`];
     case 'bad-type':
       return [`Invalid hook ${note.event} ${from} type: ${String(note.type)}`, discard(note.value)];
     case 'no-command':
@@ -171,7 +173,7 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
     let retries = 0;
     let first = true;
     let cumulative = '';
-    for (;;) {
+    turns: for (;;) {
       // BeforeAgent fires once per request: the prompt, then each AfterAgent retry's reason.
       const before = await runRecorded('BeforeAgent', { prompt: request });
       if (before.halt || before.verdict === 'block') break;
@@ -197,16 +199,19 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
         obs.tool = { executed: false, ran: null };
         if (pre.halt || pre.verdict === 'block') {
           history.push(JSON.stringify({ error: pre.shown?.model ?? '' }));
-          if (pre.halt) return finish();
+          if (pre.halt) break turns;
           continue;
         }
+        // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
+        // AfterAgent or SessionEnd.
+        if (pre.verdict === 'ask') return finish();
         const rewritten = isObject(pre.updatedInput);
         const input = rewritten ? (pre.updatedInput as JsonObject) : tool;
         const ran = await runTool(String(input.command ?? ''), session.files, tmp);
         obs.tool = { executed: ran.ranFile !== null, ran: ran.ranFile };
         const llmContent = `<untrusted_context>\nOutput: ${ran.output || '(empty)'}\nProcess Group PGID: N\n</untrusted_context>${rewritten ? `\n\n${wording.inputModified}` : ''}`;
         const after = await runRecorded('AfterTool', { tool_name: 'run_shell_command', tool_input: input, tool_response: { llmContent, returnDisplay: ran.output } });
-        if (after.halt) return finish();
+        if (after.halt) break turns;
         if (after.verdict === 'block') history.push(JSON.stringify({ error: after.shown?.model ?? '' }));
         else history.push(JSON.stringify({ output: `${llmContent}${after.context.length ? `\n\n${wording.hookContext(after.context.join('\n'))}` : ''}` }));
       }

@@ -92,6 +92,6 @@ export function observe({ run, requests, project, home, root, probeLog, toolAske
     hookRuns,
     hookInputs: sortInputs(hookInputs),
   };
-  const starts = probe.map((p) => ({ event: p.input?.hook_event_name, command: p.command, at: p.at }));
+  const starts = probe.map((p) => ({ event: p.input?.hook_event_name, command: norm(p.command), at: p.at }));
   return { observation, starts, stdout: norm(run.stdout).trim() };
 }

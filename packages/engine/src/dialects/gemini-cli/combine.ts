@@ -41,7 +41,7 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
     const result = results.get(index);
     if (!result) return;
     const answer = interpretGemini(result, planned.entry.timeoutMs);
-    for (const n of answer.notes) diagnostics.push(diag(n.level, n.code, `${ordinal(index)}: ${n.message}`, { hook: index }));
+    for (const n of answer.notes) diagnostics.push(diag(n.level, n.code, `${ordinal(index)}: ${n.message}`, { hook: index, ...(n.evidence ? { evidence: n.evidence } : {}) }));
     reads.push({ index, entry: planned.entry, answer });
   });
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };

@@ -1,11 +1,14 @@
+import type { Evidence } from '../../outcome.js';
 import type { ProcessResult } from '../../runner/types.js';
 import { isObject, preview, type Json, type JsonObject } from '../../util/json.js';
 import { describeExit } from '../shared/results.js';
+import { recorded } from './verified.js';
 
 export interface Note {
   level: 'info' | 'warning';
   code: string;
   message: string;
+  evidence?: Evidence;
 }
 
 /** What one hook said, read the way Gemini CLI 0.61.0's hookRunner reads it. */
@@ -23,6 +26,7 @@ export interface GeminiAnswer {
 }
 
 const info = (code: string, message: string): Note => ({ level: 'info', code, message });
+const divergence = (code: string, message: string, ...cases: [string, ...string[]]): Note => ({ level: 'warning', code, message, evidence: recorded(...cases) });
 
 /**
  * hookRunner.executeCommandHook's `close` handler:
@@ -55,19 +59,27 @@ export function interpretGemini(result: ProcessResult, timeoutMs: number): Gemin
   const out = result.stdout.trim();
   const err = result.stderr.trim();
   const text = out || err;
-  if (!text) return answer;
+  if (!text) {
+    if (code === 2) notes.push(divergence('divergence.exit2-silent', 'exit 2 with no output at all: the docs say exit 2 blocks, but Gemini CLI 0.61.0 has no text to read, so the hook says nothing and nothing is blocked', 'exit2-silent-allows'));
+    return answer;
+  }
   answer.from = out ? 'stdout' : 'stderr';
   if (!out) notes.push(info('hook.stderr-read', 'stdout is empty, so Gemini CLI reads stderr instead, as if the hook had printed it on stdout'));
+  if (code === 2 && out && err) notes.push(divergence('divergence.exit2-reason', `exit 2: the docs say stderr is the reason, but Gemini CLI 0.61.0 reads stdout first, so the reason is ${JSON.stringify(preview(out, 40))}, not stderr`, 'exit2-stdout-text-is-reason'));
 
   let parsed: Json;
   try {
     parsed = JSON.parse(text) as Json;
     if (typeof parsed === 'string') parsed = JSON.parse(parsed) as Json;
+    if (!out) notes.push(divergence('divergence.stderr-json', 'the docs say Gemini CLI never parses stderr as JSON; 0.61.0 does when stdout is empty', 'stderr-json-parsed'));
   } catch {
     answer.format = 'text';
     if (code === 0) answer.output = { decision: 'allow', systemMessage: text };
     else if (code === 1) answer.output = { decision: 'allow', systemMessage: `Warning: ${text}` };
-    else answer.output = { decision: 'deny', reason: text };
+    else {
+      answer.output = { decision: 'deny', reason: text };
+      if (code !== 2) notes.push(divergence('divergence.exit-code-denies', `the docs call exit codes other than 0 and 2 a non-fatal warning; with plain text, exit ${code} denies like exit 2`, 'exit3-plain-denies'));
+    }
     const looked = text.startsWith('{') ? 'starts like JSON but does not parse' : 'is not JSON';
     notes.push(
       info(

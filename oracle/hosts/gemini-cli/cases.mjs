@@ -294,5 +294,46 @@ export const CASES = [
 
   // ---- SessionStart ----
   { id: 'session-start-context', title: 'SessionStart additionalContext goes in front of the prompt', covers: ['session-start', 'context'], files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ hookSpecificOutput: { additionalContext: 'session-ctx' } })))], BeforeAgent: [group(undefined, cmd('cat > /dev/null'))] }) } },
+  // ---- model events ----
+  { id: 'before-model-deny', title: 'BeforeModel deny: the model call is blocked', covers: ['model-events'], files: { [PROJECT]: settings({ BeforeModel: [group(undefined, cmd(deny('no-model')))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))], SessionEnd: [group(undefined, cmd('cat > /dev/null'))] }) } },
+  { id: 'before-model-continue-false', title: 'BeforeModel continue: false stops the run', covers: ['model-events', 'continue-false'], files: { [PROJECT]: settings({ BeforeModel: [group(undefined, cmd(say({ continue: false, stopReason: 'model-stop' })))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))], SessionEnd: [group(undefined, cmd('cat > /dev/null'))] }) } },
+  {
+    id: 'before-model-synthetic-response',
+    title: 'BeforeModel deny with an llm_response: no request, the synthetic answer is used',
+    covers: ['model-events'],
+    files: { [PROJECT]: settings({ BeforeModel: [group(undefined, cmd(say({ decision: 'deny', reason: 'synthetic', hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['SYNTH_ANSWER'] } }] } } })))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))] }) },
+  },
+  { id: 'after-model-deny', title: 'AfterModel deny: the response is blocked', covers: ['model-events'], files: { [PROJECT]: settings({ AfterModel: [group(undefined, cmd(deny('bad-answer')))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))], SessionEnd: [group(undefined, cmd('cat > /dev/null'))] }) } },
+  { id: 'after-model-continue-false', title: 'AfterModel continue: false stops the run', covers: ['model-events', 'continue-false'], files: { [PROJECT]: settings({ AfterModel: [group(undefined, cmd(say({ continue: false, reason: 'after-model-stop' })))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))] }) } },
+  {
+    id: 'after-model-replace-response',
+    title: 'AfterModel llm_response replaces the model’s answer (here the tool call becomes text)',
+    covers: ['model-events'],
+    files: { [PROJECT]: settings({ AfterModel: [group(undefined, cmd(say({ hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['REPLACED_TEXT'] } }] } } })))], AfterAgent: [group(undefined, cmd('cat > /dev/null'))] }) },
+  },
+  {
+    id: 'sequential-before-agent-prompt-chained',
+    title: 'sequential BeforeAgent: the next hook’s prompt has the previous additionalContext appended',
+    covers: ['sequential', 'before-agent'],
+    files: { [PROJECT]: settings({ BeforeAgent: [{ sequential: true, hooks: [cmd(say({ hookSpecificOutput: { additionalContext: 'ctx-one' } })), cmd(say({ hookSpecificOutput: { additionalContext: 'ctx-two' } }))] }] }) },
+  },
+  {
+    id: 'hook-env-field',
+    title: 'a hook’s own "env" object reaches its environment (not in the docs)',
+    covers: ['process'],
+    files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd('echo "mine=$MY_VAR"', { env: { MY_VAR: 'from-env-field' } }))] }) },
+  },
+  {
+    id: 'matcher-session-end-reason',
+    title: 'SessionEnd matchers compare the reason exactly',
+    covers: ['matcher'],
+    files: { [PROJECT]: settings({ SessionEnd: [group('exit', cmd('cat > /dev/null')), group('other', cmd('cat >/dev/null'))] }) },
+  },
+  {
+    id: 'observation-events-cannot-block',
+    title: 'PreCompress and SessionEnd denies and continue: false change nothing',
+    covers: ['events'],
+    files: { [PROJECT]: settings({ PreCompress: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'pc' })))], SessionEnd: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'se' })))] }) },
+  },
   { id: 'session-start-cannot-block', title: 'SessionStart deny and continue: false are ignored', covers: ['session-start'], files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'no-start' })))] }) } },
 ];

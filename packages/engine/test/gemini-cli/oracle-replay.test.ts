@@ -53,7 +53,7 @@ describe(`the oracle's recordings of Gemini CLI ${VERSION}`, () => {
 
   it('cover every rule the dialect implements', () => {
     const covered = new Set(cases.flatMap((c) => c.covers));
-    for (const rule of ['process', 'parallel', 'sequential', 'exit-codes', 'json', 'before-tool', 'rewrite', 'combine', 'system-message', 'matcher', 'files', 'dedupe', 'switches', 'bad-config', 'trust', 'timeout', 'after-tool', 'before-agent', 'after-agent', 'session-start', 'continue-false', 'context', 'events']) {
+    for (const rule of ['process', 'parallel', 'sequential', 'exit-codes', 'json', 'before-tool', 'rewrite', 'combine', 'system-message', 'matcher', 'files', 'dedupe', 'switches', 'bad-config', 'trust', 'timeout', 'after-tool', 'before-agent', 'after-agent', 'session-start', 'continue-false', 'context', 'events', 'model-events']) {
       expect(covered, rule).toContain(rule);
     }
   });

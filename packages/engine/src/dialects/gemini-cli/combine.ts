@@ -94,12 +94,7 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
       }
       case 'BeforeModel':
       case 'AfterModel':
-        if (halts(merged) || blocks(merged)) {
-          settled.verdict = 'block';
-          settled.halt = halts(merged);
-          settled.reason = (merged.reason as string) || (halts(merged) ? 'Agent execution stopped by hook' : name === 'BeforeModel' ? 'Model call blocked by hook' : 'Agent execution blocked by hook');
-          diagnostics.push(diag('info', 'rule.model-blocked', `${name} ${settled.halt ? 'stops the run' : 'blocks the model call'}: ${settled.reason}`, { evidence: docs('geminiChat.ts: AgentExecutionStoppedError / AgentExecutionBlockedError') }));
-        }
+        settleModel(name, merged, settled, user);
         break;
       case 'BeforeToolSelection': {
         const tc = isObject(merged.hookSpecificOutput) ? merged.hookSpecificOutput.toolConfig : undefined;
@@ -256,4 +251,48 @@ function settleAfterAgent(m: Merged, settled: Settled, model: string[], user: st
       }),
     );
   }
+}
+
+/**
+ * BeforeModel and AfterModel (geminiChat.ts, hookSystem.ts): continue: false stops the run ("Agent execution
+ * stopped: <reason>"). A deny on BeforeModel skips the model call (an llm_response given with it is used as the
+ * answer); a deny on AfterModel only prints the warning: the response is still used. AfterModel's llm_response
+ * with parts replaces the response, tool calls included.
+ */
+function settleModel(name: string, m: Merged, settled: Settled, user: string[]): void {
+  const { diagnostics } = settled;
+  const hso = isObject(m.hookSpecificOutput) ? m.hookSpecificOutput : {};
+  if (halts(m)) {
+    settled.verdict = 'block';
+    settled.halt = true;
+    settled.reason = effectiveReason(m);
+    user.push(wording.stopped(settled.reason));
+    diagnostics.push(diag('info', 'rule.halt', `continue: false on ${name}: the run ends here, without AfterAgent`, { evidence: recorded('before-model-continue-false', 'after-model-continue-false') }));
+    return;
+  }
+  if (blocks(m)) {
+    settled.reason = effectiveReason(m);
+    user.push(wording.blocked(settled.reason));
+    if (name === 'BeforeModel') {
+      settled.verdict = 'block';
+      const synthetic = responseText(hso.llm_response);
+      diagnostics.push(
+        diag('info', 'rule.model-blocked', `the model is not called${synthetic !== undefined ? `; the hook's llm_response is used as its answer (${JSON.stringify(preview(synthetic, 40))})` : ', and the turn ends with no answer'}`, { evidence: recorded('before-model-deny', 'before-model-synthetic-response') }),
+      );
+    } else {
+      diagnostics.push(diag('info', 'divergence.after-model-deny', 'the docs say an AfterModel deny discards the response; Gemini CLI 0.61.0 prints the warning and still uses the response', { evidence: recorded('after-model-deny') }));
+    }
+    return;
+  }
+  if (name === 'AfterModel' && responseText(hso.llm_response) !== undefined) {
+    diagnostics.push(diag('info', 'rule.response-replaced', `the model's response is replaced by the hook's llm_response (${JSON.stringify(preview(responseText(hso.llm_response), 40))}); tool calls in the original are gone`, { evidence: recorded('after-model-replace-response') }));
+  }
+}
+
+/** The text of an llm_response in the hook format, when its first candidate has parts. */
+export function responseText(value: unknown): string | undefined {
+  if (!isObject(value) || !Array.isArray(value.candidates)) return undefined;
+  const first = value.candidates[0];
+  if (!isObject(first) || !isObject(first.content) || !Array.isArray(first.content.parts) || first.content.parts.length === 0) return undefined;
+  return first.content.parts.map((p) => (typeof p === 'string' ? p : isObject(p) && typeof p.text === 'string' ? p.text : '')).join('');
 }

@@ -8,7 +8,10 @@ import { runScenario } from '../../run.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 import { materialize } from '../../workspace.js';
 import { loadGeminiSettings, USER_SETTINGS, type GeminiSettings, type RegistryNote } from './config.js';
+import { responseText } from './combine.js';
 import { wording } from './wording.js';
+
+const hsoOf = (o: Outcome): JsonObject => (isObject(o.eventOut) && isObject(o.eventOut.hookSpecificOutput) ? o.eventOut.hookSpecificOutput : {});
 
 /**
  * A whole `gemini -p "do it" --yolo` run, played with hookplay's gemini-cli dialect: the same events in the same
@@ -182,17 +185,33 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
       for (;;) {
         await runRecorded('PreCompress', { trigger: 'auto' });
         const llm = { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: request }], config: { temperature: 1, topP: 0.95, topK: 64 } };
-        await runRecorded('BeforeModel', { llm_request: llm });
-        await runRecorded('BeforeToolSelection', { llm_request: llm });
-        obs.requests++;
-        obs.modelSaw = history.map(norm);
-        const asksTool = first && tool !== null;
-        first = false;
-        const text = asksTool ? '' : `FINAL_TEXT_${obs.requests}`;
-        await runRecorded('AfterModel', { llm_request: llm, llm_response: { text, candidates: [{ content: { role: 'model', parts: text ? [text] : [] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } } });
+        const bm = await runRecorded('BeforeModel', { llm_request: llm });
+        if (bm.halt) break turns;
+        let text: string;
+        let asksTool = false;
+        if (bm.verdict === 'block') {
+          // No model call: a synthetic llm_response is the answer, else the turn has no text.
+          text = responseText(hsoOf(bm).llm_response) ?? '';
+        } else {
+          await runRecorded('BeforeToolSelection', { llm_request: llm });
+          obs.requests++;
+          obs.modelSaw = history.map(norm);
+          asksTool = first && tool !== null;
+          first = false;
+          text = asksTool ? '' : `FINAL_TEXT_${obs.requests}`;
+          const am = await runRecorded('AfterModel', { llm_request: llm, llm_response: { text, candidates: [{ content: { role: 'model', parts: text ? [text] : [] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } } });
+          if (am.halt) break turns;
+          const replaced = am.verdict === 'block' ? undefined : responseText(hsoOf(am).llm_response);
+          if (replaced !== undefined) {
+            text = replaced;
+            asksTool = false;
+          }
+        }
         if (!asksTool) {
-          cumulative = cumulative ? `${cumulative}\n${text}` : text;
-          answers.push(text);
+          if (text) {
+            cumulative = cumulative ? `${cumulative}\n${text}` : text;
+            answers.push(text);
+          }
           break;
         }
         const pre = await runRecorded('BeforeTool', { tool_name: 'run_shell_command', tool_input: tool });
@@ -206,7 +225,7 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
         // AfterAgent or SessionEnd.
         if (pre.verdict === 'ask') return finish();
         const rewritten = isObject(pre.updatedInput);
-        const input = rewritten ? (pre.updatedInput as JsonObject) : tool;
+        const input: JsonObject = rewritten ? (pre.updatedInput as JsonObject) : (tool as JsonObject);
         const ran = await runTool(String(input.command ?? ''), session.files, tmp);
         obs.tool = { executed: ran.ranFile !== null, ran: ran.ranFile };
         const llmContent = `<untrusted_context>\nOutput: ${ran.output || '(empty)'}\nProcess Group PGID: N\n</untrusted_context>${rewritten ? `\n\n${wording.inputModified}` : ''}`;
@@ -215,7 +234,7 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
         if (after.verdict === 'block') history.push(JSON.stringify({ error: after.shown?.model ?? '' }));
         else history.push(JSON.stringify({ output: `${llmContent}${after.context.length ? `\n\n${wording.hookContext(after.context.join('\n'))}` : ''}` }));
       }
-      const afterAgent = await runRecorded('AfterAgent', { prompt: original, prompt_response: cumulative, stop_hook_active: stopHookActive });
+      const afterAgent = await runRecorded('AfterAgent', { prompt: original, prompt_response: cumulative || '[no response text]', stop_hook_active: stopHookActive });
       if (afterAgent.halt || afterAgent.verdict !== 'block') break;
       if (++retries > (session.maxRetries ?? 5)) break;
       request = afterAgent.reason ?? 'No reason provided';
@@ -235,6 +254,8 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
 
   function finish() {
     obs.answer = answers.join('');
+    // As the oracle sees it: the model asked for the tool whenever a request was made (its first answer is the call).
+    obs.tool = tool !== null && obs.requests > 0 ? (obs.tool ?? { executed: false, ran: null }) : null;
     obs.hookInputs = sortInputs(obs.hookInputs.map((h) => ({ ...h, input: JSON.parse(norm(JSON.stringify(h.input))) as JsonObject })));
     return { observation: obs, steps };
   }

@@ -22,7 +22,7 @@ export function docs(source?: string): Evidence {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: HOST,
   version: VERSION,
-  cases: 63,
+  cases: 73,
   rules: [
     'Hooks come from ~/.gemini/settings.json and .gemini/settings.json; their lists add up, user first; the same name and command run once. Comments in settings are fine.',
     'A settings file that does not parse stops gemini -p before anything runs (exit 52); an unknown event name, a group without "hooks" and a hook without a command or a known type are skipped with a warning, the rest still counts.',
@@ -37,6 +37,8 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'AfterTool: additionalContext is appended to the tool result as <hook_context> (< and > escaped); a deny replaces the result with its reason; continue: false ends the run.',
     'BeforeAgent: additionalContext is its own part after the prompt; a deny or continue: false means no model request. SessionStart: additionalContext goes in front of the prompt; it cannot block.',
     'AfterAgent: a deny sends the reason back as a new prompt and fires again with stop_hook_active: true and the answers so far; continue: false ends the run.',
+    'BeforeModel: a deny skips the model call (an llm_response given with it becomes the answer); continue: false ends the run. AfterModel: a deny only prints a warning, the response is still used; an llm_response replaces the response, tool calls included.',
+    'PreCompress fires before every model turn and SessionEnd at exit; their decisions change nothing. A hook’s own "env" object reaches its environment.',
     'systemMessage of every hook is joined and shown to the user on stderr ("Hook system message: …"), never to the model; suppressOutput hides it. Failed hooks are reported by name.',
   ],
 };

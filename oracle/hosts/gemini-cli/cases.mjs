@@ -335,5 +335,93 @@ export const CASES = [
     covers: ['events'],
     files: { [PROJECT]: settings({ PreCompress: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'pc' })))], SessionEnd: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'se' })))] }) },
   },
+  // ---- more precedence and switches ----
+  {
+    id: 'dedupe-first-declaration-kept',
+    title: 'the same command twice with different timeouts: the first declaration (the user file’s 200 ms) is the one that runs',
+    covers: ['dedupe', 'timeout'],
+    files: { [USER]: settings({ BeforeTool: [group(undefined, cmd(`sleep 1; ${deny('late')}`, { timeout: 200 }))] }), [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(`sleep 1; ${deny('late')}`, { timeout: 20000 }))] }) },
+  },
+  {
+    id: 'config-project-reenables-hooks',
+    title: 'hooksConfig.enabled: false in the user file, true in the project file: hooks run',
+    covers: ['switches', 'files'],
+    files: { [USER]: settings({ BeforeTool: [group(undefined, cmd(deny('user-deny')))] }, { hooksConfig: { enabled: false } }), [PROJECT]: `${JSON.stringify({ hooksConfig: { enabled: true } })}\n` },
+  },
+  {
+    id: 'config-disabled-lists-add-up',
+    title: 'hooksConfig.disabled of both files add up',
+    covers: ['switches', 'files'],
+    files: {
+      [USER]: settings({ BeforeTool: [group(undefined, cmd(deny('one'), { name: 'one' }), cmd(deny('two'), { name: 'two' }), cmd(say({ systemMessage: 'three-runs' }), { name: 'three' }))] }, { hooksConfig: { disabled: ['one'] } }),
+      [PROJECT]: `${JSON.stringify({ hooksConfig: { disabled: ['two'] } })}\n`,
+    },
+  },
+  {
+    id: 'after-agent-deny-system-message',
+    title: 'AfterAgent deny with a systemMessage: the user sees the systemMessage, the model gets the reason',
+    covers: ['after-agent', 'system-message'],
+    files: { [PROJECT]: settings({ AfterAgent: [group(undefined, cmd(`grep -q '"stop_hook_active":true' && echo '{}' || ${say({ decision: 'block', reason: 'add-a-summary', systemMessage: 'asking-again' })}`))] }) },
+  },
+  {
+    id: 'before-agent-deny-system-message',
+    title: 'BeforeAgent deny with a systemMessage',
+    covers: ['before-agent', 'system-message'],
+    files: { [PROJECT]: settings({ BeforeAgent: [group(undefined, cmd(say({ decision: 'deny', reason: 'refused', systemMessage: 'told-the-user' })))] }) },
+  },
+  {
+    id: 'matcher-pre-compress-trigger',
+    title: 'PreCompress matchers compare the trigger exactly: "auto" runs, "manual" does not',
+    covers: ['matcher'],
+    files: { [PROJECT]: settings({ PreCompress: [group('auto', cmd('cat > /dev/null')), group('manual', cmd('cat >/dev/null'))] }) },
+  },
+  {
+    id: 'matcher-after-tool-miss',
+    title: 'an AfterTool matcher that misses: its context never reaches the model',
+    covers: ['matcher', 'after-tool'],
+    files: { [PROJECT]: settings({ AfterTool: [group('read_file', cmd(say({ hookSpecificOutput: { additionalContext: 'never' } }))), group('run_shell', cmd(say({ hookSpecificOutput: { additionalContext: 'matched' } })))] }) },
+  },
+  {
+    id: 'matcher-not-a-string',
+    title: 'a matcher that is a number breaks the whole BeforeTool event: no hook of it runs',
+    covers: ['matcher', 'bad-config'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(5, cmd(deny('numeric'))), group(undefined, cmd(deny('plain')))] }) },
+  },
+  {
+    id: 'exit1-json-system-message',
+    title: 'exit 1 with a JSON systemMessage: shown, and the hook is reported as failed',
+    covers: ['exit-codes', 'system-message'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(`${say({ systemMessage: 'json-on-one' })}; exit 1`, { name: 'one-exit' }))] }) },
+  },
+  {
+    id: 'deny-stop-reason-without-continue',
+    title: 'a deny with stopReason but without continue: false: the reason is used, stopReason is not',
+    covers: ['before-tool', 'combine'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ decision: 'deny', stopReason: 'not-used', reason: 'used' })))] }) },
+  },
+  {
+    id: 'before-tool-stop-beats-deny',
+    title: 'continue: false from one hook and a deny from another: the run stops, both texts joined',
+    covers: ['before-tool', 'continue-false', 'combine'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(deny('deny-reason')), cmd(say({ continue: false, reason: 'stop-reason' })))] }) },
+  },
+  {
+    id: 'after-tool-two-contexts',
+    title: 'two AfterTool contexts are joined with a newline in one <hook_context>',
+    covers: ['after-tool', 'context', 'combine'],
+    files: { [PROJECT]: settings({ AfterTool: [group(undefined, cmd(say({ hookSpecificOutput: { additionalContext: 'ctx-a' } })), cmd(say({ hookSpecificOutput: { additionalContext: 'ctx-b' } })))] }) },
+  },
+  {
+    id: 'session-start-suppressed-message',
+    title: 'SessionStart systemMessage with suppressOutput: still printed once by gemini -p',
+    covers: ['session-start', 'system-message'],
+    files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ systemMessage: 'hello-session', suppressOutput: true })))] }) },
+  },
+  {
+    id: 'before-tool-ask-loses-to-deny',
+    title: 'ask and deny: the deny wins',
+    covers: ['before-tool', 'combine'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ decision: 'ask' })), cmd(deny('deny-over-ask')))] }) },
+  },
   { id: 'session-start-cannot-block', title: 'SessionStart deny and continue: false are ignored', covers: ['session-start'], files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'no-start' })))] }) } },
 ];

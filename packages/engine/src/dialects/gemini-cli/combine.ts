@@ -123,6 +123,8 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
     const errors = reads.filter((r) => results.get(r.index)?.timedOut).map((r) => `Hook execution error: Hook timed out after ${r.entry.timeoutMs}ms`);
     head.push(...wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total), ...errors);
   }
+  // The planner threw on a non-string matcher: executeHooks logs it and the event goes on with no hook.
+  if (prepared.diagnostics.some((d) => d.code === 'match.breaks-event')) head.push(`Hook event bus error for ${name}: TypeError: entry.matcher.trim is not a function`);
   if (model.length) settled.shown = { ...settled.shown, model: model.join('\n') };
   if (head.length || user.length) settled.shown = { ...settled.shown, user: [...head, ...user].join('\n') };
   return settled;

@@ -8,6 +8,7 @@ import { EVENT_NAMES, GEMINI_EVENTS } from './events.js';
 import { parseSettingsText } from './jsonc.js';
 import { nodeTimerDelay } from './quote.js';
 import { docs, recorded } from './verified.js';
+import { formatIssues, validateHookSettings, type SchemaIssue } from './validate.js';
 
 export const USER_SETTINGS = '~/.gemini/settings.json';
 export const PROJECT_SETTINGS = '.gemini/settings.json';
@@ -50,6 +51,8 @@ export type RegistryNote =
 
 export interface GeminiSettings {
   registry: RegistryNote[];
+  /** Schema problems per file: Gemini CLI warns and uses the file as written. */
+  schema: { file: string; issues: SchemaIssue[] }[];
   /** Set when a file is not valid JSON (or not an object): Gemini CLI refuses to start, so nothing runs. */
   fatal: { file: string; message: string } | null;
   /** Every file that stops the CLI, in load order (user, project). */
@@ -83,7 +86,7 @@ const CONFIG_KEYS = new Set(['enabled', 'disabled', 'notifications']);
  */
 export function loadGeminiSettings(files: Record<string, string>, host: HostSettings): LoadResult<GeminiEntry> {
   const diagnostics: Diagnostic[] = [];
-  const settings: GeminiSettings = { registry: [], fatals: [], fatal: null, enabled: true, enabledBy: null, disabledNames: [], trusted: host.trusted !== false, read: [] };
+  const settings: GeminiSettings = { registry: [], schema: [], fatals: [], fatal: null, enabled: true, enabledBy: null, disabledNames: [], trusted: host.trusted !== false, read: [] };
   const entries: GeminiEntry[] = [];
   if (host.version !== undefined && host.version.trim().replace(/^v/, '') !== '0.61.0') {
     diagnostics.push(diag('warning', 'config.unsupported-version', `hookplay knows the hook rules of Gemini CLI 0.61.0 only, not ${JSON.stringify(host.version)}: the 0.61.0 rules apply`));
@@ -117,11 +120,21 @@ export function loadGeminiSettings(files: Record<string, string>, host: HostSett
       diagnostics.push(diag('error', 'config.not-object', `${file} must hold a JSON object, not ${describeType(root)}: Gemini CLI stops at startup, so no hook runs`, { ...at([]), evidence: docs('settings.ts: "Settings file is not a valid JSON object." is a fatal error') }));
       continue;
     }
+    const issues = validateHookSettings(root);
+    if (issues.length) {
+      settings.schema.push({ file, issues });
+      diagnostics.push(
+        diag('warning', 'config.schema', `${file} does not match Gemini CLI's settings schema (${issues.length} problem${issues.length > 1 ? 's' : ''}): it prints "${formatIssues(file, issues).slice(0, 3).join(' ')}" and then uses the file as written`, {
+          ...at(issues[0]!.path),
+          evidence: recorded('matcher-not-a-string'),
+        }),
+      );
+    }
     if (scope === 'project' && !settings.trusted) {
       diagnostics.push(diag('warning', 'config.untrusted', `${file} is ignored: the folder is not trusted (host.trusted is false), and Gemini CLI reads no workspace settings there`, { file }));
       continue;
     }
-    readHooksConfig(root, file, at, settings, diagnostics);
+    readHooksConfig(root, file, at, settings, diagnostics, issues.length === 0);
     readHooks(root, file, scope, at, entries, diagnostics, settings.registry);
   }
   for (const e of entries) e.disabled = settings.disabledNames.includes(e.displayName);
@@ -150,7 +163,7 @@ function warnAboutUnreadFiles(files: Record<string, string>, diagnostics: Diagno
 
 type At = (path: (string | number)[]) => Partial<Diagnostic>;
 
-function readHooksConfig(root: JsonObject, file: string, at: At, settings: GeminiSettings, diagnostics: Diagnostic[]): void {
+function readHooksConfig(root: JsonObject, file: string, at: At, settings: GeminiSettings, diagnostics: Diagnostic[], valid: boolean): void {
   const hc = root.hooksConfig;
   if (hc === undefined) return;
   if (!isObject(hc)) {
@@ -160,7 +173,9 @@ function readHooksConfig(root: JsonObject, file: string, at: At, settings: Gemin
   if (hc.enabled !== undefined) {
     if (typeof hc.enabled !== 'boolean') diagnostics.push(diag('warning', 'config.schema', `hooksConfig.enabled should be true or false, not ${JSON.stringify(hc.enabled)}: Gemini CLI warns and uses it as written`, at(['hooksConfig', 'enabled'])));
     // A later file overrides (customDeepMerge); only the literal false turns hooks off.
-    settings.enabled = !(hc.enabled === false || hc.enabled === 0 || hc.enabled === '');
+    // A valid file is read through zod's preprocess ("false" becomes false); an invalid one is used as written.
+    const value = valid && typeof hc.enabled === 'string' && ['true', 'false'].includes(hc.enabled.toLowerCase()) ? hc.enabled.toLowerCase() === 'true' : hc.enabled;
+    settings.enabled = !(value === false || value === 0 || value === '');
     settings.enabledBy = settings.enabled ? null : file;
   }
   if (hc.disabled !== undefined) {

@@ -73,7 +73,7 @@ export const geminiCli: Dialect<GeminiEntry> = {
           ? `not run: ${settings.enabledBy} sets hooksConfig.enabled to false`
           : null;
     const matches = entries.map((entry) => matchGemini(entry.rawMatcher, event.name, input));
-    const broken = matches.findIndex((m) => m.breaksEvent && !stop);
+    const broken = matches.findIndex((m, i) => m.breaksEvent && !stop && !entries[i]!.disabled);
     if (broken >= 0) {
       diagnostics.push(diag('warning', 'match.breaks-event', `${ordinal(broken)}: ${matches[broken]!.why}`, { hook: broken, file: entries[broken]!.source, ...(entries[broken]!.line ? { line: entries[broken]!.line } : {}) }));
     }
@@ -92,7 +92,8 @@ export const geminiCli: Dialect<GeminiEntry> = {
         .replace(/\$CLAUDE_PROJECT_DIR/g, () => shellQuote(cwd));
     const seen = new Map<string, number>();
     const hooks: PlannedEntry<GeminiEntry>[] = entries.map((original, index) => {
-      const entry = { ...original, command: expand(resolvedOf[index]!) };
+      // What runs, and the name Gemini CLI reports it by (`name || command`, the command as loaded).
+      const entry = { ...original, command: expand(resolvedOf[index]!), displayName: original.name ?? (resolvedOf[index] || 'unknown-command') };
       if (stop) return { entry, matched: false, why: stop, duplicateOf: null, willRun: false };
       if (entry.disabled) {
         return { entry, matched: false, why: `not run: hooksConfig.disabled lists ${JSON.stringify(entry.displayName)}`, duplicateOf: null, willRun: false };

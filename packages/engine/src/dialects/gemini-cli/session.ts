@@ -9,6 +9,7 @@ import { isObject, type JsonObject } from '../../util/json.js';
 import { materialize } from '../../workspace.js';
 import { loadGeminiSettings, USER_SETTINGS, type GeminiSettings, type RegistryNote } from './config.js';
 import { responseText } from './combine.js';
+import { formatIssues } from './validate.js';
 import { wording } from './wording.js';
 
 const hsoOf = (o: Outcome): JsonObject => (isObject(o.eventOut) && isObject(o.eventOut.hookSpecificOutput) ? o.eventOut.hookSpecificOutput : {});
@@ -165,6 +166,7 @@ export async function simulateGeminiSession(session: GeminiSessionInput): Promis
       obs.exitCode = 55;
       return finish();
     }
+    for (const { file, issues } of settings.schema) obs.userSaw.push(...formatIssues(file === USER_SETTINGS ? `$HOME/${file.slice(2)}` : `$PROJECT/${file}`, issues));
     if (settings.enabled) for (const note of settings.registry) for (const line of registryLines(note)) obs.userSaw.push(...line.split('\n'));
     const prompt = session.prompt ?? 'do it';
     const start = await runRecorded('SessionStart', { source: 'startup' });

@@ -22,11 +22,12 @@ export function docs(source?: string): Evidence {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: HOST,
   version: VERSION,
-  cases: 73,
+  cases: 87,
   rules: [
-    'Hooks come from ~/.gemini/settings.json and .gemini/settings.json; their lists add up, user first; the same name and command run once. Comments in settings are fine.',
+    'Hooks come from ~/.gemini/settings.json and .gemini/settings.json; their lists add up, user first; the same name and command run once, as the first declaration (its timeout applies). Comments in settings are fine.',
     'A settings file that does not parse stops gemini -p before anything runs (exit 52); an unknown event name, a group without "hooks" and a hook without a command or a known type are skipped with a warning, the rest still counts.',
-    'hooksConfig.enabled: false in any file turns every hook off; hooksConfig.disabled skips hooks by name, or by command when they have none. An untrusted folder: gemini -p refuses to run (exit 55).',
+    'hooksConfig.enabled: the project file’s value wins over the user file’s, and false turns every hook off; hooksConfig.disabled lists of both files add up and skip hooks by name, or by command when they have none. An untrusted folder: gemini -p refuses to run (exit 55).',
+    'A settings file that breaks the schema (a matcher that is not a string, …) is reported ("Invalid configuration in …") and used as written; a non-string matcher on a tool event makes that event run no hook at all.',
     'Hooks run with bash -c in the project directory with GEMINI_PROJECT_DIR, GEMINI_CWD and CLAUDE_PROJECT_DIR set; $VAR and ${VAR:-default} in settings are resolved with the CLI’s own environment first.',
     'Hooks of one event start together; one group with "sequential": true makes the whole event run one by one, and the next hook sees the previous one’s tool_input merged in.',
     'timeout is in milliseconds: at the deadline the hook is killed and counts as no answer, and the user is told it failed.',

@@ -196,3 +196,17 @@ describe('gemini-cli: combining answers', () => {
     expect(start).toMatchObject({ verdict: 'proceed', halt: false });
   });
 });
+
+describe('gemini-cli: rule of truth', () => {
+  it('every "recorded" evidence names a case the oracle recorded', () => {
+    const src = join(dirname(fileURLToPath(import.meta.url)), '../../src/dialects/gemini-cli');
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/gemini-cli/fixtures/0.61.0');
+    const recordedIds = new Set(readdirSync(fixtures).map((f) => f.replace(/\.json$/, '')));
+    const cited = new Set<string>();
+    for (const f of readdirSync(src).filter((x) => x.endsWith('.ts'))) {
+      for (const call of readFileSync(join(src, f), 'utf8').matchAll(/recorded\(([^)]*)\)/g)) for (const id of call[1]!.matchAll(/'([a-z0-9-]+)'/g)) cited.add(id[1]!);
+    }
+    expect(cited.size).toBeGreaterThan(20);
+    for (const id of cited) expect(recordedIds, id).toContain(id);
+  });
+});

@@ -423,5 +423,50 @@ export const CASES = [
     covers: ['before-tool', 'combine'],
     files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ decision: 'ask' })), cmd(deny('deny-over-ask')))] }) },
   },
+  // ---- more fields per event ----
+  {
+    id: 'before-tool-context-ignored',
+    title: 'BeforeTool additionalContext does not reach the model',
+    covers: ['before-tool', 'context'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ hookSpecificOutput: { additionalContext: 'before-ctx' } })))] }) },
+  },
+  {
+    id: 'session-start-two-contexts',
+    title: 'two SessionStart contexts are joined with a newline in one <hook_context> before the prompt',
+    covers: ['session-start', 'context', 'combine'],
+    files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ hookSpecificOutput: { additionalContext: 'start-a' } })), cmd(say({ hookSpecificOutput: { additionalContext: 'start-b' } })))] }) },
+  },
+  {
+    id: 'before-agent-two-contexts',
+    title: 'two BeforeAgent contexts are joined with a newline in one part',
+    covers: ['before-agent', 'context', 'combine'],
+    files: { [PROJECT]: settings({ BeforeAgent: [group(undefined, cmd(say({ hookSpecificOutput: { additionalContext: 'agent-a' } })), cmd(say({ hookSpecificOutput: { additionalContext: 'agent-b' } })))] }) },
+  },
+  { id: 'exit1-plain-stdout-warning', title: 'exit 1 with plain text on stdout: "Warning: <text>"', covers: ['exit-codes'], files: { [PROJECT]: settings({ AfterTool: [group(undefined, cmd('echo after-warn; exit 1'))] }) } },
+  {
+    id: 'before-tool-input-not-object',
+    title: 'a tool_input that is a string is ignored: the tool runs as asked',
+    covers: ['before-tool', 'rewrite'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ hookSpecificOutput: { tool_input: 'echo nope' } })))] }) },
+  },
+  { id: 'hook-killed-by-signal', title: 'a hook killed by a signal counts as failed; its plain output still reads as exit 0 text', covers: ['exit-codes'], files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd('echo before-kill; kill -9 $$', { name: 'killed' }))] }) } },
+  {
+    id: 'after-agent-stop-system-message',
+    title: 'AfterAgent continue: false with a systemMessage: the user is told the systemMessage',
+    covers: ['after-agent', 'continue-false', 'system-message'],
+    files: { [PROJECT]: settings({ AfterAgent: [group(undefined, cmd(say({ continue: false, stopReason: 'halted', systemMessage: 'bye-now' })))] }) },
+  },
+  {
+    id: 'before-tool-deny-system-message',
+    title: 'a deny with a systemMessage: the user sees it, the model gets the reason',
+    covers: ['before-tool', 'system-message'],
+    files: { [PROJECT]: settings({ BeforeTool: [group(undefined, cmd(say({ decision: 'deny', reason: 'model-reason', systemMessage: 'user-note' })))] }) },
+  },
+  {
+    id: 'after-agent-timeout',
+    title: 'a slow AfterAgent hook is killed at its timeout: the run ends normally',
+    covers: ['after-agent', 'timeout'],
+    files: { [PROJECT]: settings({ AfterAgent: [group(undefined, cmd(`sleep 2; ${deny('too-late')}`, { timeout: 400 }))] }) },
+  },
   { id: 'session-start-cannot-block', title: 'SessionStart deny and continue: false are ignored', covers: ['session-start'], files: { [PROJECT]: settings({ SessionStart: [group(undefined, cmd(say({ decision: 'deny', continue: false, reason: 'no-start' })))] }) } },
 ];

@@ -22,7 +22,7 @@ export function docs(source?: string): Evidence {
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: HOST,
   version: VERSION,
-  cases: 87,
+  cases: 96,
   rules: [
     'Hooks come from ~/.gemini/settings.json and .gemini/settings.json; their lists add up, user first; the same name and command run once, as the first declaration (its timeout applies). Comments in settings are fine.',
     'A settings file that does not parse stops gemini -p before anything runs (exit 52); an unknown event name, a group without "hooks" and a hook without a command or a known type are skipped with a warning, the rest still counts.',

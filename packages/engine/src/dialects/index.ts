@@ -2,9 +2,12 @@ import type { Dialect, HookEntry } from './dialect.js';
 import type { DialectId } from './ids.js';
 import { claudeCode } from './claude-code/index.js';
 import { codex } from './codex/index.js';
+import { copilotCli } from './copilot-cli/index.js';
+import { geminiCli } from './gemini-cli/index.js';
 import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
+import { qwenCode } from './qwen-code/index.js';
 
 const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
 
@@ -15,6 +18,9 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   'open-strix': erase(openStrix),
   'claude-code': erase(claudeCode),
   codex: erase(codex),
+  'gemini-cli': erase(geminiCli),
+  'copilot-cli': erase(copilotCli),
+  'qwen-code': erase(qwenCode),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

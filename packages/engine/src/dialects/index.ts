@@ -4,6 +4,7 @@ import { claudeCode } from './claude-code/index.js';
 import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
+import { qwenCode } from './qwen-code/index.js';
 
 const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
 
@@ -13,6 +14,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   mework: erase(mework),
   'open-strix': erase(openStrix),
   'claude-code': erase(claudeCode),
+  'qwen-code': erase(qwenCode),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Outcome } from '../../outcome.js';
+import { runScenario } from '../../run.js';
+import type { JsonObject } from '../../util/json.js';
+import { materialize } from '../../workspace.js';
+import type { QwenCodeEventOut } from './combine.js';
+import { MODEL } from './payload.js';
+import { STOP_BLOCK_CAP } from './verified.js';
+import { wording } from './wording.js';
+
+/**
+ * A whole `qwen "do it" --yolo -o stream-json` session, played with hookplay's qwen-code dialect: the same steps
+ * the real CLI takes (SessionStart, UserPromptSubmit, a model request answered with one run_shell_command call,
+ * PreToolUse, the tool, PostToolUse or PostToolUseFailure, PostToolBatch, UserPromptSubmit again for the tool
+ * result, the next request, Stop and its continuations), each event run through `runScenario`. It yields the same
+ * Observation the oracle harness (oracle/hosts/qwen-code) reads from the real CLI, so the two can be compared.
+ *
+ * Not part of the engine's public API: the oracle harness and the replay test use it.
+ */
+export interface SessionInput {
+  files: Record<string, string>;
+  /** The run_shell_command input the model asks for; `null`: a text-only answer. Default: `echo original`. */
+  tool?: JsonObject | null;
+  version?: string;
+  env?: Record<string, string>;
+  prompt?: string;
+}
+
+export interface Observation {
+  requests: number;
+  tool: { executed: boolean; input: JsonObject | null; result: string | null; isError: boolean | null } | null;
+  /** The last request's conversation, minus Qwen Code's own context: `role: text` lines. */
+  conversation: string[];
+  stopRuns: boolean[];
+  /** Hook processes started, per command. */
+  hookRuns: Record<string, number>;
+  ended: { subtype: string; isError: boolean; result: string } | null;
+}
+
+export interface SessionResult {
+  observation: Observation;
+  gapMs?: number;
+  steps: { event: string; outcome: Outcome }[];
+}
+
+export const DEFAULT_TOOL_INPUT: JsonObject = { command: 'echo original', description: 'run it' };
+const TOOL_CALL_ID = 'call_mock_1';
+const TOOL_USE_ID = 'toolu_1796067363779_956phwmee';
+
+export async function simulateSession(session: SessionInput): Promise<SessionResult> {
+  const prompt = session.prompt ?? 'do it';
+  const tool = session.tool === undefined ? DEFAULT_TOOL_INPUT : session.tool;
+  const tmp = await realpath(await mkdtemp(join(tmpdir(), 'hookplay-qwen-session-')));
+  const escaped = tmp.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const projectRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/project`, 'g');
+  const homeRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/home`, 'g');
+  const norm = (s: string) => s.replace(projectRe, '$PROJECT').replace(homeRe, '$HOME');
+
+  const steps: SessionResult['steps'] = [];
+  const hookRuns: Record<string, number> = {};
+  const obs: Observation = { requests: 0, tool: null, conversation: [], stopRuns: [], hookRuns, ended: null };
+  const system: string[] = [];
+  const messages: string[] = [];
+  let disabled = false;
+
+  const run = async (event: string, payload: JsonObject): Promise<{ outcome: Outcome; out: QwenCodeEventOut | null }> => {
+    const outcome = await runScenario(
+      {
+        hookplay: 1,
+        dialect: 'qwen-code',
+        host: { ...(session.version ? { version: session.version } : {}), ...(session.env ? { env: session.env } : {}) },
+        files: session.files,
+        event,
+        payload: { permission_mode: 'yolo', ...payload },
+      },
+      { tmpDir: tmp },
+    );
+    steps.push({ event, outcome });
+    if (outcome.diagnostics.some((d) => d.code === 'config.hooks-disabled')) disabled = true;
+    for (const h of outcome.hooks) if (h.ran) hookRuns[h.command] = (hookRuns[h.command] ?? 0) + 1;
+    return { outcome, out: (outcome.eventOut as QwenCodeEventOut | null) ?? null };
+  };
+  /** One model request: what it reads is the system block and the messages so far. */
+  const request = (): number => {
+    obs.requests++;
+    obs.conversation = [...system, ...messages].map(norm);
+    return obs.requests;
+  };
+  /** UserPromptSubmit for a send (the prompt, a tool result, a Stop continuation); false when it ends the turn. */
+  const submit = async (text: string, first: boolean): Promise<boolean> => {
+    const { out } = await run('UserPromptSubmit', first ? { prompt: text, submitted_prompt: text } : { prompt: text });
+    if (out?.promptBlocked !== undefined) {
+      obs.ended = { subtype: 'success', isError: false, result: '' };
+      return false;
+    }
+    if (out?.context) messages.push(`user: ${out.context}`);
+    return true;
+  };
+
+  let gapMs: number | undefined;
+  try {
+    const start = await run('SessionStart', { source: 'startup', model: MODEL });
+    const startContext = start.out?.context;
+    if (startContext) system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+
+    messages.push(`user: ${prompt}`);
+    if (!(await submit(prompt, true))) return finish();
+    let n = request();
+    if (tool) {
+      const t1 = performance.now();
+      messages.push(`assistant: call run_shell_command ${JSON.stringify(tool)}`);
+      const pre = await run('PreToolUse', { tool_name: 'run_shell_command', tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
+      let modelResult: string;
+      if (pre.out?.toolError !== undefined) {
+        modelResult = pre.out.toolError;
+        obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
+      } else {
+        const ran = await runTool(String(tool.command ?? ''), session.files, tmp);
+        obs.tool = { executed: true, input: tool, result: norm(ran.display), isError: ran.code !== 0 };
+        modelResult = ran.llmContent;
+        if (ran.code === 0) {
+          const post = await run('PostToolUse', {
+            tool_name: 'run_shell_command',
+            tool_input: tool,
+            tool_response: { llmContent: ran.llmContent, returnDisplay: ran.display },
+            tool_use_id: TOOL_USE_ID,
+            tool_call_id: TOOL_CALL_ID,
+            duration_ms: ran.ms,
+          });
+          if (post.out?.replaceResult !== undefined) modelResult = post.out.replaceResult;
+          if (post.out?.appendToResult) modelResult = wording.withContext(modelResult, post.out.appendToResult);
+        } else {
+          const failure = await run('PostToolUseFailure', {
+            tool_use_id: TOOL_USE_ID,
+            tool_call_id: TOOL_CALL_ID,
+            tool_name: 'run_shell_command',
+            tool_input: tool,
+            error: ran.llmContent,
+            is_interrupt: false,
+            duration_ms: ran.ms,
+          });
+          if (failure.out?.appendToResult) modelResult = wording.withContext(modelResult, failure.out.appendToResult);
+        }
+        const batch = await run('PostToolBatch', {
+          tool_calls: [
+            {
+              tool_name: 'run_shell_command',
+              tool_input: tool,
+              tool_use_id: TOOL_CALL_ID,
+              tool_call_id: TOOL_CALL_ID,
+              status: ran.code === 0 ? 'success' : 'error',
+              tool_response: { result_display: ran.display, execution_status: ran.code === 0 ? 'success' : 'error' },
+            },
+          ],
+        });
+        if (batch.out?.replaceResult !== undefined) modelResult = batch.out.replaceResult;
+        if (batch.out?.appendToResult) modelResult = wording.withContext(modelResult, batch.out.appendToResult);
+      }
+      messages.push(`tool: ${modelResult}`);
+      if (!(await submit('', false))) return finish();
+      n = request();
+      gapMs = performance.now() - t1;
+    }
+    messages.push(`assistant: FINAL_TEXT_${n}`);
+
+    let blocks = 0;
+    for (;;) {
+      const stop = await run('Stop', { stop_hook_active: blocks > 0, last_assistant_message: `FINAL_TEXT_${n}`, background_tasks: [], crons: [], context_usage: 0.0000762939453125, context_limit: 131072, input_tokens: 10 });
+      if (!disabled) obs.stopRuns.push(blocks > 0);
+      const text = stop.out?.continueWith;
+      if (text === undefined) break;
+      blocks++;
+      if (blocks >= STOP_BLOCK_CAP) break;
+      messages.push(`user: ${text}`);
+      if (!(await submit(text, false))) return finish();
+      n = request();
+      messages.push(`assistant: FINAL_TEXT_${n}`);
+    }
+    obs.ended = { subtype: 'success', isError: false, result: `FINAL_TEXT_${n}` };
+    return finish();
+  } finally {
+    await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  function finish(): SessionResult {
+    return { observation: obs, ...(gapMs !== undefined ? { gapMs } : {}), steps };
+  }
+}
+
+interface ToolRun {
+  code: number;
+  llmContent: string;
+  display: string;
+  ms: number;
+}
+
+/** Runs the shell tool's command with bash in a fresh copy of the project, and words its result as Qwen Code does. */
+async function runTool(command: string, files: Record<string, string>, tmp: string): Promise<ToolRun> {
+  const ws = await materialize(files, tmp);
+  const t0 = performance.now();
+  try {
+    const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['-c', command], { cwd: ws.project, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      child.on('error', (e) => resolve({ code: 127, stdout: '', stderr: e.message }));
+      child.on('close', (c) => resolve({ code: c ?? 1, stdout: out, stderr: err }));
+    });
+    return { code, ...toolTexts(command, code, stdout, stderr), ms: Math.round(performance.now() - t0) };
+  } finally {
+    await ws.dispose();
+  }
+}
+
+/** The shell tool's result as the model reads it (llmContent) and as stream-json shows it (returnDisplay). */
+export function toolTexts(command: string, code: number, stdout: string, stderr: string): { llmContent: string; display: string } {
+  const output = [stdout, stderr].filter((s) => s !== '').join('').replace(/\n+$/, '');
+  return {
+    llmContent: [`Command: ${command}`, 'Directory: (root)', `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
+    display: output,
+  };
+}

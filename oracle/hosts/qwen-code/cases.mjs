@@ -514,3 +514,28 @@ export const CASES = [
     files: one('Stop', undefined, cmd('echo stop words')),
   },
 ];
+
+// ---- a sweep: how each kind of answer reads on each event that can act on one ----
+const ANSWERS = {
+  'plain-stdout': 'echo PLAIN-OUT',
+  'plain-stderr': 'echo PLAIN-ERR >&2',
+  'exit1-plain': 'echo EXIT1-TEXT; exit 1',
+  'exit2-stderr': 'echo EXIT2-TEXT >&2; exit 2',
+  'json-block': (event) => say({ decision: 'block', reason: `${event}-JSON-BLOCK` }),
+  'json-context': (event) => say(ctx(event, `${event}-JSON-CONTEXT`)),
+  'exit1-json-block': (event) => `${say({ decision: 'block', reason: `${event}-EXIT1-BLOCK` })}; exit 1`,
+};
+/** Stop hooks answer only when stop_hook_active is false, so a block continues the turn once. */
+const onlyFirstStop = (command) => `grep -q '"stop_hook_active":false' && { ${command}; }`;
+for (const event of ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionStart']) {
+  for (const [kind, answer] of Object.entries(ANSWERS)) {
+    const command = typeof answer === 'function' ? answer(event) : answer;
+    CASES.push({
+      id: `sweep-${event}-${kind}`,
+      title: `${event}: ${kind}`,
+      covers: ['sweep', event === 'SessionStart' ? 'cannot-block' : 'exit-codes'],
+      ...(event === 'Stop' || event === 'SessionStart' ? { tool: null } : {}),
+      files: one(event, undefined, cmd(event === 'Stop' ? onlyFirstStop(command) : command)),
+    });
+  }
+}

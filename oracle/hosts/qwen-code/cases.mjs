@@ -515,6 +515,54 @@ export const CASES = [
   },
 ];
 
+CASES.push(
+  {
+    id: 'process-hook-env',
+    title: 'a hook’s own "env" is added to its environment',
+    covers: ['process'],
+    tool: null,
+    files: one('UserPromptSubmit', undefined, cmd('echo "greeting=$HOOK_GREETING"', { env: { HOOK_GREETING: 'hello from env' } })),
+  },
+  {
+    id: 'context-ansi-stripped',
+    title: 'plain stdout that becomes context loses its ANSI colors',
+    covers: ['context', 'prompt'],
+    tool: null,
+    files: one('UserPromptSubmit', undefined, cmd("printf '\\033[31mRED\\033[0m plain\\n'")),
+  },
+  {
+    id: 'files-config-keys-skipped',
+    title: '"enabled", "disabled" and "notifications" inside hooks are settings, not events',
+    covers: ['bad-config'],
+    tool: null,
+    files: { [PROJECT]: settings({ enabled: true, disabled: [], notifications: {}, UserPromptSubmit: [group(undefined, cmd('echo still-runs'))] }) },
+  },
+  {
+    id: 'files-group-without-hooks',
+    title: 'a matcher group without a hooks array is discarded; the next group runs',
+    covers: ['bad-config'],
+    files: { [PROJECT]: settings({ PreToolUse: [{ matcher: 'Bash', command: 'exit 2' }, group(undefined, cmd(exit2('SECOND-GROUP')))] }) },
+  },
+  {
+    id: 'prompt-block-and-context',
+    title: 'one UserPromptSubmit hook blocks, another adds context: blocked',
+    covers: ['prompt', 'combine'],
+    files: one('UserPromptSubmit', undefined, cmd(say(ctx('UserPromptSubmit', 'SOME-CONTEXT'))), cmd(exit2('BLOCKS-TOO'))),
+  },
+  {
+    id: 'post-matcher-miss',
+    title: 'a PostToolUse matcher that misses: no context',
+    covers: ['post', 'matcher'],
+    files: one('PostToolUse', 'write_file', cmd(say(ctx('PostToolUse', 'NOT-FOR-SHELL')))),
+  },
+  {
+    id: 'sequential-user-file',
+    title: 'sequential in the user file makes the project’s hooks of that event sequential too',
+    covers: ['sequential', 'settings-files'],
+    files: { [PROJECT]: settings({ PreToolUse: [group(undefined, cmd(OVERLAP_FIRST))] }), [USER]: settings({ PreToolUse: [{ sequential: true, hooks: [cmd(OVERLAP_SECOND)] }] }) },
+  },
+);
+
 // ---- a sweep: how each kind of answer reads on each event that can act on one ----
 const ANSWERS = {
   'plain-stdout': 'echo PLAIN-OUT',

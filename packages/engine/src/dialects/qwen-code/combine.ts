@@ -88,7 +88,8 @@ export function settleQwenCode({ prepared, event, loaded, results }: SettleInput
   }
 
   const out: QwenCodeEventOut = { output: merged, rule };
-  const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: out, effects, diagnostics };
+  // eventOut: the merged answer and what Qwen Code does with it; null when no hook answered.
+  const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: merged ? out : null, effects, diagnostics };
   if (settings.disabledBy || !merged) return settled;
   const o = merged;
   const hso = isObject(o.hookSpecificOutput) ? o.hookSpecificOutput : {};

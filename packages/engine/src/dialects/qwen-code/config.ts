@@ -39,6 +39,8 @@ export interface QwenCodeSettings {
   disabledBy: string | null;
   /** Project hooks were dropped because the folder is not trusted. */
   untrustedProject: boolean;
+  /** Set when Qwen Code refuses to start with these files: no session, so no hook runs at all. */
+  fatal: string | null;
   read: string[];
 }
 
@@ -62,7 +64,7 @@ function describeType(value: unknown): string {
  */
 export function loadQwenCodeSettings(files: Record<string, string>, host: HostSettings): LoadResult<QwenCodeEntry> {
   const diagnostics: Diagnostic[] = [];
-  const settings: QwenCodeSettings = { disabledBy: null, untrustedProject: false, read: [] };
+  const settings: QwenCodeSettings = { disabledBy: null, untrustedProject: false, fatal: null, read: [] };
   const entries: QwenCodeEntry[] = [];
   const disable: Partial<Record<Scope, boolean>> = {};
   warnAboutUnreadFiles(files, diagnostics);
@@ -72,6 +74,10 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
     if (text === undefined) continue;
     settings.read.push(file);
     const root = readRoot(text, file, scope, diagnostics);
+    if (root === 'fatal') {
+      settings.fatal ??= file;
+      continue;
+    }
     if (!root) continue;
     if (typeof root.value.disableAllHooks === 'boolean') disable[scope] = root.value.disableAllHooks;
     if (scope === 'project' && host.trusted === false) {
@@ -106,6 +112,10 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       }),
     );
   }
+  if (settings.fatal) {
+    diagnostics.push(diag('error', 'config.host-refuses-to-start', `Qwen Code refuses to start with ${settings.fatal} as it is: no session, so no hook runs`, { file: settings.fatal, evidence: recorded(['files-user-invalid-json', 'files-not-object']) }));
+    return { entries: [], diagnostics, settings: { ...settings } };
+  }
   if (settings.read.length === 0) diagnostics.push(diag('info', 'config.missing', `no ${PROJECT_SETTINGS} or ${USER_SETTINGS}: Qwen Code has no hooks`));
   return { entries, diagnostics, settings: { ...settings } };
 }
@@ -127,13 +137,14 @@ interface Root {
   at(path: (string | number)[]): Partial<Diagnostic>;
 }
 
-function readRoot(text: string, file: string, scope: Scope, diagnostics: Diagnostic[]): Root | null {
+/** Null: no settings from this file. 'fatal': Qwen Code does not start at all. */
+function readRoot(text: string, file: string, scope: Scope, diagnostics: Diagnostic[]): Root | null | 'fatal' {
   const doc = parseSettingsDocument(text);
   if (doc.error) {
     const treatment =
       scope === 'project'
         ? 'Qwen Code resets it to empty settings (it rewrites the file to {} and keeps a .corrupted copy), so none of its hooks run; the user file still counts'
-        : 'Qwen Code reports a settings error and uses no settings from it, so none of its hooks run; the project file still counts';
+        : 'Qwen Code does not even start ("An unexpected critical error occurred: Cannot read operator sandbox policy from ~/.qwen/settings.json"), so no hook of any file runs';
     diagnostics.push(
       diag('error', 'config.invalid-json', `${file} is not valid JSON (${doc.error.message}; comments are allowed, trailing commas are not): ${treatment}`, {
         file,
@@ -142,17 +153,19 @@ function readRoot(text: string, file: string, scope: Scope, diagnostics: Diagnos
         evidence: recorded([scope === 'project' ? 'files-project-invalid-json' : 'files-user-invalid-json']),
       }),
     );
-    return null;
+    return scope === 'project' ? null : 'fatal';
   }
   const at = (path: (string | number)[]): Partial<Diagnostic> => ({ file, ...(doc.locate(path) ?? { line: 1, column: 1 }) });
   if (!isObject(doc.value)) {
     diagnostics.push(
-      diag('error', 'config.not-object', `${file} must hold a JSON object, not ${describeType(doc.value)} ("Settings file is not a valid JSON object."): Qwen Code uses no settings from it`, {
-        ...at([]),
-        evidence: recorded(['files-not-object']),
-      }),
+      diag(
+        'error',
+        'config.not-object',
+        `${file} must hold a JSON object, not ${describeType(doc.value)}: Qwen Code does not start ("Error in ${file}: Settings file is not a valid JSON object. Please fix the configuration file(s) and try again."), so no hook of any file runs`,
+        { ...at([]), evidence: recorded(['files-not-object']) },
+      ),
     );
-    return null;
+    return 'fatal';
   }
   return { value: doc.value, at };
 }

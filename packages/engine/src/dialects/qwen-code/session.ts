@@ -66,6 +66,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   const system: string[] = [];
   const messages: string[] = [];
   let disabled = false;
+  /** The model's texts of this prompt: stream-json's result is all of them, run together. */
+  const texts: string[] = [];
 
   const run = async (event: string, payload: JsonObject): Promise<{ outcome: Outcome; out: QwenCodeEventOut | null }> => {
     const outcome = await runScenario(
@@ -94,7 +96,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   const submit = async (text: string, first: boolean): Promise<boolean> => {
     const { out } = await run('UserPromptSubmit', first ? { prompt: text, submitted_prompt: text } : { prompt: text });
     if (out?.promptBlocked !== undefined) {
-      obs.ended = { subtype: 'success', isError: false, result: '' };
+      obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
       return false;
     }
     if (out?.context) messages.push(`user: ${out.context}`);
@@ -104,6 +106,11 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   let gapMs: number | undefined;
   try {
     const start = await run('SessionStart', { source: 'startup', model: MODEL });
+    // Settings Qwen Code cannot read stop it before the session starts: nothing runs, no result.
+    if (start.outcome.diagnostics.some((d) => d.code === 'config.host-refuses-to-start')) {
+      disabled = true;
+      return finish();
+    }
     const startContext = start.out?.context;
     if (startContext) system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
 
@@ -120,8 +127,9 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
         obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
       } else {
         const ran = await runTool(String(tool.command ?? ''), session.files, tmp);
-        obs.tool = { executed: true, input: tool, result: norm(ran.display), isError: ran.code !== 0 };
         modelResult = ran.llmContent;
+        // stream-json shows a successful call's display text, and an error's full text (what the model reads).
+        let failed = ran.code !== 0;
         if (ran.code === 0) {
           const post = await run('PostToolUse', {
             tool_name: 'run_shell_command',
@@ -131,7 +139,10 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
             tool_call_id: TOOL_CALL_ID,
             duration_ms: ran.ms,
           });
-          if (post.out?.replaceResult !== undefined) modelResult = post.out.replaceResult;
+          if (post.out?.replaceResult !== undefined) {
+            modelResult = post.out.replaceResult;
+            failed = true;
+          }
           if (post.out?.appendToResult) modelResult = wording.withContext(modelResult, post.out.appendToResult);
         } else {
           const failure = await run('PostToolUseFailure', {
@@ -157,8 +168,12 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
             },
           ],
         });
-        if (batch.out?.replaceResult !== undefined) modelResult = batch.out.replaceResult;
+        if (batch.out?.replaceResult !== undefined) {
+          modelResult = batch.out.replaceResult;
+          failed = true;
+        }
         if (batch.out?.appendToResult) modelResult = wording.withContext(modelResult, batch.out.appendToResult);
+        obs.tool = { executed: true, input: tool, result: norm(failed ? modelResult : ran.display), isError: failed };
       }
       messages.push(`tool: ${modelResult}`);
       if (!(await submit('', false))) return finish();
@@ -166,6 +181,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       gapMs = performance.now() - t1;
     }
     messages.push(`assistant: FINAL_TEXT_${n}`);
+    texts.push(`FINAL_TEXT_${n}`);
 
     let blocks = 0;
     for (;;) {
@@ -179,8 +195,9 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       if (!(await submit(text, false))) return finish();
       n = request();
       messages.push(`assistant: FINAL_TEXT_${n}`);
+      texts.push(`FINAL_TEXT_${n}`);
     }
-    obs.ended = { subtype: 'success', isError: false, result: `FINAL_TEXT_${n}` };
+    obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
     return finish();
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 });

@@ -6,6 +6,7 @@ import { additionalContext, aggregate, effectiveReason, isBlockingDecision, perm
 import type { QwenCodeEntry, QwenCodeSettings } from './config.js';
 import { docs, recorded } from './evidence.js';
 import { interpretQwenCode, type QwenCodeAnswer } from './interpret.js';
+import { STOP_BLOCK_CAP } from './verified.js';
 import { wording } from './wording.js';
 
 /**
@@ -195,6 +196,19 @@ export function settleQwenCode({ prepared, event, loaded, results }: SettleInput
       }
       break;
     }
+    case 'PermissionRequest': {
+      const d = isObject(hso.decision) ? hso.decision : null;
+      if (d?.behavior === 'deny') {
+        const message = typeof d.message === 'string' && d.message ? d.message : 'Permission denied by hook';
+        block(settled, out, message, `decision.behavior "deny": the tool does not run${d.interrupt === true ? ' and the turn is interrupted' : ''}`, []);
+        settled.diagnostics[settled.diagnostics.length - 1]!.evidence = docs('hooks.md, PermissionRequest');
+      } else if (d?.behavior === 'allow') {
+        settled.verdict = 'allow';
+        if (isObject(d.updatedInput)) settled.updatedInput = d.updatedInput;
+        diagnostics.push(diag('info', 'rule.permission-allowed', `decision.behavior "allow": the tool runs without asking${isObject(d.updatedInput) ? ', with updatedInput as its input' : ''}`, { evidence: docs('hooks.md, PermissionRequest') }));
+      }
+      break;
+    }
     case 'Stop': {
       if (isBlockingDecision(o) || shouldStop(o)) {
         const text = effectiveReason(o);
@@ -208,6 +222,13 @@ export function settleQwenCode({ prepared, event, loaded, results }: SettleInput
             evidence: recorded(['stop-block-once', 'stop-exit2-once', 'stop-continue-false-once']),
           }),
         );
+        if (prepared.input.stop_hook_active === true) {
+          diagnostics.push(
+            diag('info', 'rule.stop-cap', `stop_hook_active is true: this turn was already continued by a Stop block; after ${STOP_BLOCK_CAP} blocks in a row Qwen Code overrides the hook and ends the turn (QWEN_CODE_STOP_HOOK_BLOCK_CAP or stopHookBlockingCap changes the cap)`, {
+              evidence: recorded(['stop-block-always']),
+            }),
+          );
+        }
         if (shouldStop(o)) {
           diagnostics.push(
             diag('warning', 'divergence.stop-continue-false', 'continue: false on Stop is documented as stopping, but the real CLI continues the turn, like a block, with stopReason as the message', {

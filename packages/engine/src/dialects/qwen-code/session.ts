@@ -173,7 +173,8 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           failed = true;
         }
         if (batch.out?.appendToResult) modelResult = wording.withContext(modelResult, batch.out.appendToResult);
-        obs.tool = { executed: true, input: tool, result: norm(failed ? modelResult : ran.display), isError: failed };
+        // An empty display (a command with no output) shows the full text too.
+        obs.tool = { executed: true, input: tool, result: norm(failed || ran.display === '' ? modelResult : ran.display), isError: failed };
       }
       messages.push(`tool: ${modelResult}`);
       if (!(await submit('', false))) return finish();

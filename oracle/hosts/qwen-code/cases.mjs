@@ -563,6 +563,42 @@ CASES.push(
   },
 );
 
+// ---- the events a one-shot run also fires (or not) ----
+const mark = (event) => `echo ran >/dev/null # ${event}`;
+CASES.push(
+  {
+    id: 'events-other-fire',
+    title: 'which other events a one-shot run fires: InstructionsLoaded, Notification, MessageDisplay; not SessionEnd, PermissionRequest or PostToolUseFailure',
+    covers: ['events'],
+    files: {
+      [PROJECT]: settings(
+        Object.fromEntries(['InstructionsLoaded', 'Notification', 'MessageDisplay', 'SessionEnd', 'PermissionRequest', 'PostToolUseFailure', 'PermissionDenied', 'SubagentStart', 'PreCompact'].map((e) => [e, [group(undefined, cmd(mark(e)))]])),
+      ),
+    },
+  },
+  {
+    id: 'events-notification-matcher',
+    title: 'Notification matches its notification_type: auth_success runs, permission_prompt does not',
+    covers: ['events', 'matcher'],
+    tool: null,
+    files: { [PROJECT]: settings({ Notification: [group('auth_success', cmd(mark('auth'))), group('permission_prompt', cmd(mark('permission')))] }) },
+  },
+  {
+    id: 'events-message-display-ignored',
+    title: 'MessageDisplay output changes nothing',
+    covers: ['events', 'cannot-block'],
+    tool: null,
+    files: one('MessageDisplay', undefined, cmd(`${say({ decision: 'block', reason: 'DISPLAY-BLOCK', continue: false })}; exit 2`)),
+  },
+  {
+    id: 'events-notification-context-ignored',
+    title: 'Notification additionalContext does not reach the model',
+    covers: ['events', 'context'],
+    tool: null,
+    files: one('Notification', undefined, cmd(say(ctx('Notification', 'NOTIFY-CONTEXT')))),
+  },
+);
+
 // ---- a sweep: how each kind of answer reads on each event that can act on one ----
 const ANSWERS = {
   'plain-stdout': 'echo PLAIN-OUT',

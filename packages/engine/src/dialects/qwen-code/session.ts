@@ -103,16 +103,25 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     return true;
   };
 
+  /** MessageDisplay fires twice for a streamed text answer: while it streams, then once final. */
+  const display = async (n: number): Promise<void> => {
+    for (const isFinal of [false, true]) await run('MessageDisplay', { message_id: `message-${n}`, displayed_text: `FINAL_TEXT_${n}`, is_final: isFinal });
+  };
+
   let gapMs: number | undefined;
   try {
-    const start = await run('SessionStart', { source: 'startup', model: MODEL });
-    // Settings Qwen Code cannot read stop it before the session starts: nothing runs, no result.
-    if (start.outcome.diagnostics.some((d) => d.code === 'config.host-refuses-to-start')) {
+    // Settings Qwen Code cannot read stop it before anything runs: no hook, no request, no result.
+    // Then, before the session starts, it loads its instruction files (a fresh home has output-language.md).
+    const loadedFiles = await run('InstructionsLoaded', { file_path: '~/.qwen/output-language.md', memory_type: 'extension', load_reason: 'session_start' });
+    if (loadedFiles.outcome.diagnostics.some((d) => d.code === 'config.host-refuses-to-start')) {
       disabled = true;
       return finish();
     }
+    const start = await run('SessionStart', { source: 'startup', model: MODEL });
     const startContext = start.out?.context;
     if (startContext) system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+
+    await run('Notification', { message: 'Successfully authenticated with openai', notification_type: 'auth_success', title: 'Authentication successful' });
 
     messages.push(`user: ${prompt}`);
     if (!(await submit(prompt, true))) return finish();
@@ -183,6 +192,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     }
     messages.push(`assistant: FINAL_TEXT_${n}`);
     texts.push(`FINAL_TEXT_${n}`);
+    await display(n);
 
     let blocks = 0;
     for (;;) {
@@ -197,6 +207,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       n = request();
       messages.push(`assistant: FINAL_TEXT_${n}`);
       texts.push(`FINAL_TEXT_${n}`);
+      await display(n);
     }
     obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
     return finish();

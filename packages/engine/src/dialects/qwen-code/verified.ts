@@ -12,7 +12,7 @@ export const STOP_BLOCK_CAP = 8;
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Qwen Code',
   version: '0.24.4',
-  cases: 145,
+  cases: 149,
   rules: [
     'Hooks come from .qwen/settings.json and ~/.qwen/settings.json, project first; their hooks add up. Comments are allowed.',
     'A project file that is not JSON is reset to empty settings; a user file that is not JSON, or any file that is not an object, stops Qwen Code before the session starts.',
@@ -30,6 +30,7 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'PostToolUse: additionalContext is appended to the tool result after a blank line, < and > escaped; continue: false replaces the result; decision "block" and exit 2 change nothing. PostToolUseFailure and PostToolBatch context are appended the same way.',
     'UserPromptSubmit runs for the prompt and again before each tool result (prompt ""): plain stdout or additionalContext is added as a <qwen:user-prompt-submit-context> part; a block, exit 2 or continue: false ends the turn without a request.',
     'SessionStart plain stdout or additionalContext goes into the system prompt; it cannot block.',
+    'A one-shot run also fires InstructionsLoaded and Notification (auth_success, matched on notification_type) before the prompt, and MessageDisplay twice per text answer (streaming, then final); their output changes nothing. SessionEnd, PermissionRequest (with --yolo) and PostToolUseFailure (on success) do not fire.',
     'Stop: decision "block", exit 2 or continue: false continues the turn with the reason as a new user message; the next Stop has stop_hook_active true; after 8 blocks in a row the turn ends.',
   ],
 };

@@ -22,6 +22,9 @@ const ctx = (event, text) => ({ hookSpecificOutput: { hookEventName: event, addi
 const exit2 = (reason) => `echo ${reason} >&2; exit 2`;
 const one = (event, matcher, ...hooks) => ({ [PROJECT]: settings({ [event]: [group(matcher, ...hooks)] }) });
 
+/** Stop hooks that answer only while stop_hook_active is false. */
+const onlyFirstStopEarly = (command) => `grep -q '"stop_hook_active":false' && { ${command}; }`;
+
 /** A PreToolUse group whose hook denies: the tool runs only if the matcher misses. */
 const matcherCase = (id, matcher, matches) => ({
   id,
@@ -596,6 +599,39 @@ CASES.push(
     covers: ['events', 'context'],
     tool: null,
     files: one('Notification', undefined, cmd(say(ctx('Notification', 'NOTIFY-CONTEXT')))),
+  },
+);
+
+CASES.push(
+  {
+    id: 'stop-continuation-fires-prompt-hook',
+    title: 'a Stop block’s continuation is a send too: UserPromptSubmit sees the reason as its prompt',
+    covers: ['stop', 'prompt'],
+    tool: null,
+    files: {
+      [PROJECT]: settings({
+        Stop: [group(undefined, cmd(onlyFirstStopEarly(say({ decision: 'block', reason: 'ONE-MORE-TIME' }))))],
+        UserPromptSubmit: [group(undefined, cmd(`node -e 'let r="";process.stdin.on("data",c=>r+=c).on("end",()=>console.log("prompt="+JSON.stringify(JSON.parse(r).prompt)))'`))],
+      }),
+    },
+  },
+  {
+    id: 'files-hooks-not-object',
+    title: '"hooks" that is an array',
+    covers: ['bad-config'],
+    files: { [PROJECT]: `${JSON.stringify({ hooks: [{ PreToolUse: [] }] }, null, 2)}\n`, [USER]: settings({ UserPromptSubmit: [group(undefined, cmd('echo user-hooks-run'))] }) },
+  },
+  {
+    id: 'files-event-not-array',
+    title: 'an event whose value is not an array is skipped; the other events run',
+    covers: ['bad-config'],
+    files: { [PROJECT]: `${JSON.stringify({ hooks: { PreToolUse: { hooks: [cmd(exit2('NOT-AN-ARRAY'))] }, UserPromptSubmit: [group(undefined, cmd('echo other-event-runs'))] } }, null, 2)}\n` },
+  },
+  {
+    id: 'files-disable-not-boolean',
+    title: '"disableAllHooks": "yes" (a string)',
+    covers: ['bad-config', 'disable'],
+    files: { [PROJECT]: settings({ PreToolUse: [group(undefined, cmd(exit2('STRING-DISABLE')))] }, { disableAllHooks: 'yes' }) },
   },
 );
 

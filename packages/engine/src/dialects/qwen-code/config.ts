@@ -66,6 +66,7 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
   const diagnostics: Diagnostic[] = [];
   const settings: QwenCodeSettings = { disabledBy: null, untrustedProject: false, fatal: null, read: [] };
   const entries: QwenCodeEntry[] = [];
+  /** Each file's disableAllHooks, read for truth; the project's wins when it sets one. */
   const disable: Partial<Record<Scope, boolean>> = {};
   warnAboutUnreadFiles(files, diagnostics);
 
@@ -79,7 +80,19 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       continue;
     }
     if (!root) continue;
-    if (typeof root.value.disableAllHooks === 'boolean') disable[scope] = root.value.disableAllHooks;
+    // Qwen Code tests the merged value for truth: "yes" or 1 disable hooks as well as true does.
+    if (root.value.disableAllHooks !== undefined) {
+      const value = root.value.disableAllHooks;
+      disable[scope] = Boolean(value);
+      if (typeof value !== 'boolean') {
+        diagnostics.push(
+          diag('warning', 'config.disable-not-boolean', `"disableAllHooks" in ${file} is ${JSON.stringify(value)}, not true or false: Qwen Code only tests it for truth, so it ${value ? 'disables' : 'does not disable'} hooks`, {
+            ...root.at(['disableAllHooks']),
+            evidence: recorded(['files-disable-not-boolean']),
+          }),
+        );
+      }
+    }
     if (scope === 'project' && host.trusted === false) {
       if (root.value.hooks !== undefined) {
         settings.untrustedProject = true;

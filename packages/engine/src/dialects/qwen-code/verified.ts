@@ -12,7 +12,7 @@ export const STOP_BLOCK_CAP = 8;
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Qwen Code',
   version: '0.24.4',
-  cases: 149,
+  cases: 153,
   rules: [
     'Hooks come from .qwen/settings.json and ~/.qwen/settings.json, project first; their hooks add up. Comments are allowed.',
     'A project file that is not JSON is reset to empty settings; a user file that is not JSON, or any file that is not an object, stops Qwen Code before the session starts.',

@@ -5,7 +5,7 @@ describe('qwen-code: one hook’s answer, run for real', () => {
   it('exit 2 denies with stderr, trimmed, and ignores stdout', async () => {
     const outcome = await preToolUse([cmd(`${pre({ permissionDecision: 'allow' })}; echo "  no way  " >&2; exit 2`)]);
     expect(outcome).toMatchObject({ verdict: 'block', reason: 'no way', shown: { model: 'no way' } });
-    expect(codes(outcome)).toContain('hook.exit2-stdout-ignored');
+    expect(codes(outcome)).toContain('divergence.exit2-json-on-stdout');
   });
 
   it('exit 2 with nothing on stderr is no answer', async () => {

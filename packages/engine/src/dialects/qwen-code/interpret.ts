@@ -74,7 +74,18 @@ export function interpretQwenCode(event: string, result: ProcessResult, timeoutM
   const answer: QwenCodeAnswer = { outcome, success: code === 0, notes };
   if (result.signal !== null) answer.failed = describeExit(result);
 
-  if (blocking && stdoutText) notes.push(info('hook.exit2-stdout-ignored', 'exit 2: Qwen Code reads stderr only, so what the hook printed on stdout is ignored', ['pre-exit2-stdout-ignored']));
+  if (blocking && stdoutText) {
+    const json = parseTwice(stdoutText);
+    if (json.ok && isObject(json.value)) {
+      notes.push({
+        level: 'warning',
+        code: 'divergence.exit2-json-on-stdout',
+        message:
+          'exit 2 with a JSON answer on stdout, as hooks.md’s own security and todo examples do: the real CLI reads stderr only on exit 2, so this JSON is never read (print it and exit 0, or put the reason on stderr)',
+        cases: ['pre-exit2-stdout-ignored'],
+      });
+    } else notes.push(info('hook.exit2-stdout-ignored', 'exit 2: Qwen Code reads stderr only, so what the hook printed on stdout is ignored', ['pre-exit2-stdout-ignored']));
+  }
   if (!text) {
     if (blocking) notes.push(info('hook.exit2-no-stderr', 'exit 2 with nothing on stderr: no answer at all, so it blocks nothing', ['pre-exit2-empty-stderr']));
     else if (code !== 0) notes.push(info('hook.non-blocking-error', `exit ${code} with no output: a non-blocking error, nothing decided`));
@@ -87,7 +98,14 @@ export function interpretQwenCode(event: string, result: ProcessResult, timeoutM
     answer.output = parsed.value;
     answer.from = blocking ? 'stderr (exit 2)' : fromStdout ? 'stdout' : 'stderr';
     if (typeof JSON.parse(text) === 'string') notes.push(info('hook.json-string', 'the output is a JSON string holding JSON: Qwen Code parses it twice and uses the object', ['pre-exit0-string-json']));
-    if (code !== 0 && !blocking) notes.push(info('hook.json-on-error-exit', `exit ${code}, yet the JSON object is still the hook's answer: Qwen Code parses it whatever the exit code`, ['pre-exit1-json-deny']));
+    if (code !== 0 && !blocking) {
+      notes.push({
+        level: 'warning',
+        code: 'divergence.error-exit-json-read',
+        message: `exit ${code}: hooks.md calls other exit codes a non-blocking error, but the real CLI still uses the JSON object as the hook's answer (a deny still denies)`,
+        cases: ['pre-exit1-json-deny', 'sweep-PreToolUse-exit1-json-block'],
+      });
+    }
     return answer;
   }
   if (!parsed.ok && !blocking && text.startsWith('{')) {

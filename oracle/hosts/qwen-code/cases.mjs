@@ -635,6 +635,21 @@ CASES.push(
   },
 );
 
+CASES.push({
+  id: 'trust-untrusted-folder',
+  title: 'an untrusted folder (folder trust on, folder not trusted): project hooks are skipped, --yolo falls back to asking, so the shell call is declined',
+  covers: ['trust'],
+  // The engine's side of the same setting: host.trusted false.
+  host: { trusted: false },
+  files: {
+    [USER]: settings(
+      Object.fromEntries(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse'].map((e) => [e, [group(undefined, cmd(`echo ran >/dev/null # user ${e}`))]])),
+      { security: { folderTrust: { enabled: true } } },
+    ),
+    [PROJECT]: settings({ UserPromptSubmit: [group(undefined, cmd('echo project-hook-ran'))] }),
+  },
+});
+
 // ---- a sweep: how each kind of answer reads on each event that can act on one ----
 const ANSWERS = {
   'plain-stdout': 'echo PLAIN-OUT',

@@ -116,7 +116,7 @@ async function one(c, entry, engine) {
     problems.push(...recorded.problems);
   }
   if (engine) {
-    const sim = await engine.simulateSession({ files: c.files, tool: c.tool, version: VERSION });
+    const sim = await engine.simulateSession({ files: c.files, tool: c.tool, ...(c.host?.trusted === false ? { trusted: false } : {}), version: VERSION });
     problems.push(...compareObservations(fixture.observed, sim.observation));
     problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
   }

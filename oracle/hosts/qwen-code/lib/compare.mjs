@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 
 /** A stable hash of what defines a case, so a fixture recorded for an older definition is noticed. */
 export function caseHash(c) {
-  const { id, files, tool, timing } = c;
+  const { id, files, tool, timing, host } = c;
   return createHash('sha256')
-    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, timing: timing ?? null }))
+    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, timing: timing ?? null, ...(host ? { host } : {}) }))
     .digest('hex')
     .slice(0, 16);
 }

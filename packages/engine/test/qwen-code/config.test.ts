@@ -61,7 +61,7 @@ describe('qwen-code: loading the settings files', () => {
     const files = { [PROJECT]: settings({ Stop: [{ hooks: [cmd('echo project')] }] }), [USER]: settings({ Stop: [{ hooks: [cmd('echo user')] }] }) };
     const loaded = load(files, false);
     expect(loaded.entries.map((e) => e.command)).toEqual(['echo user']);
-    expect(withCode(loaded, 'config.untrusted-project')[0]).toMatchObject({ file: PROJECT, evidence: { kind: 'docs' } });
+    expect(withCode(loaded, 'config.untrusted-project')[0]).toMatchObject({ file: PROJECT, evidence: { kind: 'recorded', cases: ['trust-untrusted-folder'] } });
     const outcome = await runQwen({ event: 'Stop', files, trusted: false });
     expect(outcome.hooks.map((h) => [h.command, h.ran])).toEqual([['echo user', true]]);
   });

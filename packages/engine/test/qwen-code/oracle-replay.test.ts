@@ -20,6 +20,7 @@ interface OracleCase {
   covers: string[];
   files: Record<string, string>;
   tool?: Record<string, unknown> | null;
+  host?: { trusted?: boolean };
   timing?: { minGapMs?: number; maxGapMs?: number };
 }
 interface Fixture {
@@ -54,7 +55,7 @@ describe(`the oracle's recordings of Qwen Code ${VERSION}`, () => {
 
   it('cover every rule the dialect implements', () => {
     const covered = new Set(cases.flatMap((c) => c.covers));
-    for (const rule of ['process', 'parallel', 'sequential', 'dedupe', 'settings-files', 'bad-config', 'disable', 'matcher', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-precedence', 'pre-ask', 'combine', 'rewrite', 'timeout', 'kill', 'continue-false', 'post', 'prompt', 'session-start', 'stop', 'context', 'cannot-block', 'sweep']) {
+    for (const rule of ['process', 'parallel', 'sequential', 'dedupe', 'settings-files', 'bad-config', 'disable', 'matcher', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-precedence', 'pre-ask', 'combine', 'rewrite', 'timeout', 'kill', 'continue-false', 'post', 'prompt', 'session-start', 'stop', 'context', 'cannot-block', 'sweep', 'events', 'trust']) {
       expect(covered, rule).toContain(rule);
     }
   });
@@ -64,7 +65,7 @@ describe.concurrent(`hookplay agrees with Qwen Code ${VERSION}`, () => {
   for (const c of cases) {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
-      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), version: VERSION });
+      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.host?.trusted === false ? { trusted: false } : {}), version: VERSION });
       const problems = [...compareObservations(fixture(c.id).observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems).toEqual([]);
       // A Stop that blocks 8 times plays about 40 events: generous on a loaded 2-core machine.

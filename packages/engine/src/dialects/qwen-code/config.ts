@@ -97,9 +97,9 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       if (root.value.hooks !== undefined) {
         settings.untrustedProject = true;
         diagnostics.push(
-          diag('warning', 'config.untrusted-project', `the folder is not trusted (host.trusted is false): Qwen Code skips every hook of ${file}; hooks in ${USER_SETTINGS} still run`, {
+          diag('warning', 'config.untrusted-project', `the folder is not trusted (host.trusted is false): Qwen Code skips every hook of ${file}; hooks in ${USER_SETTINGS} still run (and --yolo falls back to asking, so a one-shot run declines tool calls)`, {
             file,
-            evidence: docs('bundled settings.ts getProjectHooks: project hooks only for a trusted folder'),
+            evidence: recorded(['trust-untrusted-folder']),
           }),
         );
       }

@@ -27,6 +27,8 @@ export interface SessionInput {
   tool?: JsonObject | null;
   version?: string;
   env?: Record<string, string>;
+  /** false: an untrusted folder (folder trust on, folder not trusted). */
+  trusted?: boolean;
   prompt?: string;
 }
 
@@ -74,10 +76,11 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       {
         hookplay: 1,
         dialect: 'qwen-code',
-        host: { ...(session.version ? { version: session.version } : {}), ...(session.env ? { env: session.env } : {}) },
+        host: { ...(session.version ? { version: session.version } : {}), ...(session.env ? { env: session.env } : {}), ...(session.trusted === false ? { trusted: false } : {}) },
         files: session.files,
         event,
-        payload: { permission_mode: 'yolo', ...payload },
+        // An untrusted folder overrides --yolo to the default approval mode.
+        payload: { permission_mode: session.trusted === false ? 'default' : 'yolo', ...payload },
       },
       { tmpDir: tmp },
     );
@@ -129,9 +132,14 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     if (tool) {
       const t1 = performance.now();
       messages.push(`assistant: call run_shell_command ${JSON.stringify(tool)}`);
-      const pre = await run('PreToolUse', { tool_name: 'run_shell_command', tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
       let modelResult: string;
-      if (pre.out?.toolError !== undefined) {
+      // In an untrusted folder --yolo falls back to asking; nobody can answer a one-shot run, so the call is
+      // declined before any tool hook fires.
+      const pre = session.trusted === false ? null : await run('PreToolUse', { tool_name: 'run_shell_command', tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
+      if (!pre) {
+        modelResult = wording.declined('run_shell_command');
+        obs.tool = { executed: false, input: null, result: modelResult, isError: true };
+      } else if (pre.out?.toolError !== undefined) {
         modelResult = pre.out.toolError;
         obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
       } else {

@@ -12,12 +12,13 @@ export const STOP_BLOCK_CAP = 8;
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Qwen Code',
   version: '0.24.4',
-  cases: 153,
+  cases: 154,
   rules: [
     'Hooks come from .qwen/settings.json and ~/.qwen/settings.json, project first; their hooks add up. Comments are allowed.',
     'A project file that is not JSON is reset to empty settings; a user file that is not JSON, or any file that is not an object, stops Qwen Code before the session starts.',
     'An unknown event name, a group without a hooks array, a hook of unknown type or a command hook without command is skipped; the rest of the file still counts.',
-    '"disableAllHooks": true stops every hook; the project file’s value wins over the user’s.',
+    '"disableAllHooks" stops every hook when truthy ("yes" too); the project file’s value wins over the user’s.',
+    'In an untrusted folder (folder trust on), project hooks are skipped and user hooks still run; --yolo falls back to asking, so a one-shot run declines the shell call before any tool hook fires.',
     'Hooks run with bash -c in the project directory, each in its own process group, with QWEN_PROJECT_DIR, CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR set, plus the hook’s own env; the payload has no trailing newline.',
     'Hooks of one event run in parallel; one matching group with "sequential": true (in any file) makes them all run one after another, and the next hook sees the previous context appended to the prompt or the tool_input merged.',
     'The same command (or name and command) runs once per event, across groups, matchers and files; different names run twice.',

@@ -1,0 +1,74 @@
+/**
+ * Replays every case Qwen Code 0.24.4 was recorded on (oracle/hosts/qwen-code/fixtures, written by
+ * `npm run oracle -- --host qwen-code`) through hookplay's qwen-code dialect, as a whole one-shot session, and checks
+ * the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module of the oracle harness
+import { CASES } from '../../../../oracle/hosts/qwen-code/cases.mjs';
+// @ts-expect-error plain JS module of the oracle harness
+import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/qwen-code/lib/compare.mjs';
+import { simulateSession, type Observation } from '../../src/dialects/qwen-code/session.js';
+import { VERIFIED_AGAINST } from '../../src/dialects/qwen-code/verified.js';
+
+interface OracleCase {
+  id: string;
+  title: string;
+  covers: string[];
+  files: Record<string, string>;
+  tool?: Record<string, unknown> | null;
+  host?: { trusted?: boolean };
+  timing?: { minGapMs?: number; maxGapMs?: number };
+}
+interface Fixture {
+  case: string;
+  caseHash: string;
+  host: { name: string; version: string };
+  observed: Observation;
+  cli: { otherTraffic: unknown[] };
+}
+
+const VERSION = VERIFIED_AGAINST.version;
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/qwen-code/fixtures', VERSION);
+const cases = CASES as OracleCase[];
+const fixture = (id: string) => JSON.parse(readFileSync(join(FIXTURES, `${id}.json`), 'utf8')) as Fixture;
+
+describe(`the oracle's recordings of Qwen Code ${VERSION}`, () => {
+  it('cover every case, each recorded for its current definition, with no traffic past the mock', () => {
+    const recorded = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
+    expect(recorded.sort()).toEqual(cases.map((c) => `${c.id}.json`).sort());
+    for (const c of cases) {
+      const f = fixture(c.id);
+      expect(f.host.version, c.id).toBe(VERSION);
+      expect(f.caseHash, `${c.id} changed since it was recorded: run npm run oracle -- --host qwen-code --case ${c.id}`).toBe(caseHash(c));
+      expect(f.cli.otherTraffic, c.id).toEqual([]);
+    }
+  });
+
+  it('are at least 40, and the dialect says how many it is verified on', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(VERIFIED_AGAINST.cases).toBe(cases.length);
+  });
+
+  it('cover every rule the dialect implements', () => {
+    const covered = new Set(cases.flatMap((c) => c.covers));
+    for (const rule of ['process', 'parallel', 'sequential', 'dedupe', 'settings-files', 'bad-config', 'disable', 'matcher', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-precedence', 'pre-ask', 'combine', 'rewrite', 'timeout', 'kill', 'continue-false', 'post', 'prompt', 'session-start', 'stop', 'context', 'cannot-block', 'sweep', 'events', 'trust']) {
+      expect(covered, rule).toContain(rule);
+    }
+  });
+});
+
+describe.concurrent(`hookplay agrees with Qwen Code ${VERSION}`, () => {
+  for (const c of cases) {
+    const path = join(FIXTURES, `${c.id}.json`);
+    it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
+      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.host?.trusted === false ? { trusted: false } : {}), version: VERSION });
+      const problems = [...compareObservations(fixture(c.id).observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
+      expect(problems).toEqual([]);
+      // A Stop that blocks 8 times plays about 40 events: generous on a loaded 2-core machine.
+    }, 120_000);
+  }
+});

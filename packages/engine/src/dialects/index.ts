@@ -1,6 +1,7 @@
 import type { Dialect, HookEntry } from './dialect.js';
 import type { DialectId } from './ids.js';
 import { claudeCode } from './claude-code/index.js';
+import { copilotCli } from './copilot-cli/index.js';
 import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
@@ -13,6 +14,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   mework: erase(mework),
   'open-strix': erase(openStrix),
   'claude-code': erase(claudeCode),
+  'copilot-cli': erase(copilotCli),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

@@ -1,0 +1,135 @@
+// The oracle's cases for Copilot CLI 1.0.102. Each case is a machine (files under ~/ and the project), the bash
+// tool call the mocked model asks for (default `echo original`; `tool: null` for a text-only turn), whether the
+// folder is trusted (`--trust-folder`, default true) and extra environment for the CLI.
+//
+// Every hook command starts with `echo "@hook <event>" >> "$ORACLE_LOG"` so the harness can count hook processes
+// per event (hookplay's engine runs the same commands with ORACLE_LOG unset: they log to /dev/null there).
+
+const logLine = (event) => `echo "@hook ${event}" >> "\${ORACLE_LOG:-/dev/null}"; `;
+/** A command hook for `event` (camelCase, also for hooks declared under PascalCase names). */
+const hk = (event, body = '', more = {}) => ({ type: 'command', bash: logLine(event) + body, ...more });
+const out = (o) => `echo '${JSON.stringify(o)}'`;
+const user = (hooks, extra = {}) => ({ '~/.copilot/settings.json': JSON.stringify({ ...extra, hooks }, null, 2) });
+const repo = (name, hooks, extra = {}) => ({ [`.github/hooks/${name}`]: JSON.stringify({ version: 1, ...extra, hooks }, null, 2) });
+const pre = (...hooks) => user({ preToolUse: hooks });
+
+/** preToolUse: exit code × what stdout says, one hook each (a sweep). */
+const EXIT_SWEEP = [0, 1, 2, 3].flatMap((code) =>
+  [
+    ['nothing', ''],
+    ['deny', out({ permissionDecision: 'deny', permissionDecisionReason: 'swept deny' })],
+    ['allow-rewrite', out({ permissionDecision: 'allow', modifiedArgs: { command: 'echo swept' } })],
+  ].map(([what, body]) => ({
+    id: `sweep-pre-exit${code}-${what}`,
+    title: `preToolUse exit ${code} with ${what} on stdout`,
+    covers: ['pre-exit-codes', 'pre-output'],
+    files: pre(hk('preToolUse', `${body}${body ? '; ' : ''}echo swept-stderr >&2; exit ${code}`)),
+  })),
+);
+
+/** Matchers against the tool name "bash" (a corpus). */
+const MATCHERS = ['bash', 'ba', 'Bash', 'BASH', 'ba.*', 'view|bash', '^bash$', '.*', ' bash', 'bas?h', 'b'];
+const MATCHER_CORPUS = MATCHERS.map((m, i) => ({
+  id: `matcher-corpus-${String(i + 1).padStart(2, '0')}`,
+  title: `preToolUse matcher ${JSON.stringify(m)} against "bash"`,
+  covers: ['matcher'],
+  files: pre(hk('preToolUse', '', { matcher: m }), hk('preToolUse', out({ additionalContext: `after matcher ${m}` }))),
+}));
+
+export const CASES = [
+  { id: 'baseline-no-hooks', title: 'no hook files at all', covers: ['process'], files: {} },
+  { id: 'all-events-fire', title: 'one logging hook per event: which fire in a -p session', covers: ['events'], files: user(Object.fromEntries(['sessionStart', 'sessionEnd', 'userPromptSubmitted', 'userPromptTransformed', 'preToolUse', 'postToolUse', 'postToolUseFailure', 'permissionRequest', 'agentStop', 'errorOccurred', 'preCompact', 'subagentStart', 'subagentStop', 'notification'].map((e) => [e, [hk(e)]]))) },
+  { id: 'text-only-turn', title: 'no tool call: only session, prompt and stop hooks fire', covers: ['events'], tool: null, files: user({ preToolUse: [hk('preToolUse')], agentStop: [hk('agentStop')], sessionEnd: [hk('sessionEnd')] }) },
+  { id: 'process-details', title: 'cwd, shell, env as a hook sees them, sent back as context', covers: ['process'], files: pre(hk('preToolUse', 'printf \'{"additionalContext":"cwd=%s shell=%s cli=%s proj=%s claude=%s"}\' "$PWD" "$0" "$COPILOT_CLI" "$COPILOT_PROJECT_DIR" "$CLAUDE_PROJECT_DIR"')) },
+  { id: 'hook-cwd-and-env-fields', title: 'cwd (relative to the project) and env fields', covers: ['process'], files: { ...pre(hk('preToolUse', 'printf \'{"additionalContext":"cwd=%s foo=%s"}\' "$PWD" "$FOO"', { cwd: 'sub', env: { FOO: 'bar' } })), 'sub/.keep': '' } },
+  { id: 'command-alias', title: '"command" works as bash', covers: ['config'], files: pre({ type: 'command', command: logLine('preToolUse') + out({ permissionDecision: 'deny', permissionDecisionReason: 'via command' }) }) },
+  { id: 'stdin-payload', title: 'preToolUse stdin is camelCase JSON with toolName and toolArgs', covers: ['payload'], files: pre(hk('preToolUse', 'IN=$(cat); T=$(printf %s "$IN" | sed -n \'s/.*"toolName":"\\([a-z]*\\)".*/\\1/p\'); printf \'{"additionalContext":"tool=%s"}\' "$T"')) },
+
+  // preToolUse decisions and fields
+  { id: 'pre-deny', title: 'permissionDecision deny with a reason', covers: ['pre-decisions'], files: pre(hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'not today' }))) },
+  { id: 'pre-deny-no-reason', title: 'deny without a reason', covers: ['pre-decisions'], files: pre(hk('preToolUse', out({ permissionDecision: 'deny' }))) },
+  { id: 'pre-ask-denies', title: 'ask in prompt mode: denied, permissionRequest does not fire', covers: ['pre-decisions'], files: user({ preToolUse: [hk('preToolUse', out({ permissionDecision: 'ask', permissionDecisionReason: 'are you sure' }))], permissionRequest: [hk('permissionRequest', out({ behavior: 'allow' }))] }) },
+  { id: 'pre-allow-skips-permission', title: 'allow: the permissionRequest hook does not fire', covers: ['pre-decisions'], files: user({ preToolUse: [hk('preToolUse', out({ permissionDecision: 'allow' }))], permissionRequest: [hk('permissionRequest')] }) },
+  { id: 'pre-modified-args', title: 'modifiedArgs rewrites the call (the model sees the new arguments)', covers: ['rewrite'], files: pre(hk('preToolUse', out({ modifiedArgs: { command: 'echo rewritten' } }))) },
+  { id: 'pre-updated-input-ignored', title: 'updatedInput is not read in a camelCase hook', covers: ['rewrite', 'divergence'], files: pre(hk('preToolUse', out({ updatedInput: { command: 'echo never' } }))) },
+  { id: 'pre-two-rewrites-last-wins', title: 'two modifiedArgs: the last hook wins', covers: ['rewrite', 'several'], files: pre(hk('preToolUse', out({ modifiedArgs: { command: 'echo one' } })), hk('preToolUse', out({ modifiedArgs: { command: 'echo two' } }))) },
+  { id: 'pre-context-joined', title: 'additionalContext of two hooks: one user message after the tool result', covers: ['context', 'several'], files: pre(hk('preToolUse', out({ additionalContext: 'first note' })), hk('preToolUse', out({ additionalContext: 'second note' }))) },
+  { id: 'pre-allow-then-deny', title: 'allow then deny: deny wins, both run', covers: ['pre-precedence', 'several'], files: pre(hk('preToolUse', out({ permissionDecision: 'allow', permissionDecisionReason: 'A' })), hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'B' }))) },
+  { id: 'pre-deny-stops-chain', title: 'deny then allow: the second hook never runs', covers: ['pre-precedence', 'several'], files: pre(hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'first' })), hk('preToolUse', out({ permissionDecision: 'allow' }))) },
+  { id: 'pre-context-then-deny', title: 'context and a rewrite, then a deny: the context still reaches the model', covers: ['pre-precedence', 'context'], files: pre(hk('preToolUse', out({ additionalContext: 'C1', modifiedArgs: { command: 'echo mod' } })), hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'D' }))) },
+  { id: 'pre-ask-stops-chain', title: 'ask then deny: ask decides', covers: ['pre-precedence'], files: pre(hk('preToolUse', out({ permissionDecision: 'ask', permissionDecisionReason: 'Q' })), hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'D' }))) },
+  { id: 'pre-exit2', title: 'exit 2 denies with "hook exited with code 2"', covers: ['pre-exit-codes'], files: pre(hk('preToolUse', 'echo why >&2; exit 2')) },
+  { id: 'pre-exit2-ignores-json', title: 'exit 2 with an allow on stdout still denies', covers: ['pre-exit-codes'], files: pre(hk('preToolUse', `${out({ permissionDecision: 'allow' })}; exit 2`)) },
+  { id: 'pre-exit1', title: 'exit 1 denies: the hook errored', covers: ['pre-exit-codes'], files: pre(hk('preToolUse', 'echo broken >&2; exit 1')) },
+  { id: 'pre-exit1-ignores-json', title: 'exit 1 with a deny on stdout: the errored message, not the reason', covers: ['pre-exit-codes'], files: pre(hk('preToolUse', `${out({ permissionDecision: 'deny', permissionDecisionReason: 'R1' })}; exit 1`)) },
+  { id: 'pre-exit1-stops-chain', title: 'an erroring hook stops the rest', covers: ['pre-exit-codes', 'several'], files: pre(hk('preToolUse', 'exit 1'), hk('preToolUse')) },
+  { id: 'pre-error-label-repo', title: 'an erroring repo hook is named by its file', covers: ['pre-exit-codes', 'files'], files: repo('guard.json', { preToolUse: [hk('preToolUse', 'exit 1')] }) },
+  { id: 'pre-error-label-hooks-dir', title: 'an erroring ~/.copilot/hooks hook is named by its absolute path', covers: ['pre-exit-codes', 'files'], files: { '~/.copilot/hooks/p.json': JSON.stringify({ version: 1, hooks: { preToolUse: [hk('preToolUse', 'exit 1')] } }) } },
+  { id: 'pre-error-label-repo-settings', title: 'an erroring .github/copilot/settings.json hook: "repo settings"', covers: ['pre-exit-codes', 'files'], files: { '.github/copilot/settings.json': JSON.stringify({ hooks: { preToolUse: [hk('preToolUse', 'exit 1')] } }) } },
+  { id: 'pre-plain-ignored', title: 'plain text on stdout is ignored', covers: ['pre-output'], files: pre(hk('preToolUse', 'echo hello')) },
+  { id: 'pre-invalid-json-ignored', title: 'invalid JSON on stdout is ignored', covers: ['pre-output'], files: pre(hk('preToolUse', `echo '{"permissionDecision":'`)) },
+  { id: 'pre-timeout-lets-through', title: 'a timed-out hook lets the call through, even with a deny printed', covers: ['timeout'], files: pre(hk('preToolUse', `${out({ permissionDecision: 'deny' })}; sleep 4`, { timeoutSec: 1 })) },
+  { id: 'timeout-alias', title: '"timeout" is an alias of timeoutSec', covers: ['timeout'], files: pre(hk('preToolUse', `sleep 4; ${out({ permissionDecision: 'deny' })}`, { timeout: 1 })) },
+  { id: 'timeout-sigterm', title: 'at the deadline the hook gets SIGTERM (its trap logs it)', covers: ['timeout', 'process'], files: pre(hk('preToolUse', `trap 'echo "@hook sigterm" >> "\${ORACLE_LOG:-/dev/null}"; exit 0' TERM; sleep 4 & wait`, { timeoutSec: 1 })) },
+  { id: 'sequential-order', title: 'a slow first hook still runs first: sequential', covers: ['sequential', 'several'], files: pre(hk('preToolUse', `sleep 1; ${out({ modifiedArgs: { command: 'echo slow' } })}`), hk('preToolUse', out({ modifiedArgs: { command: 'echo fast' } }))) },
+
+  // permissionRequest
+  { id: 'perm-payload', title: 'permissionRequest fires with --allow-all and gets toolInput', covers: ['permission'], files: user({ permissionRequest: [hk('permissionRequest', 'IN=$(cat); case "$IN" in *\'"toolInput":{"command":"echo original"}\'*) echo \'{"behavior":"deny","message":"saw toolInput"}\';; esac')] }) },
+  { id: 'perm-deny', title: 'behavior deny with a message', covers: ['permission'], files: user({ permissionRequest: [hk('permissionRequest', out({ behavior: 'deny', message: 'no permission' }))] }) },
+  { id: 'perm-hso-ignored', title: 'Claude-shaped hookSpecificOutput is ignored by a camelCase hook', covers: ['permission'], files: user({ permissionRequest: [hk('permissionRequest', out({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'x' } } }))] }) },
+  { id: 'perm-exit2', title: 'exit 2 denies the permission', covers: ['permission', 'pre-exit-codes'], files: user({ permissionRequest: [hk('permissionRequest', 'exit 2')] }) },
+  { id: 'perm-exit1', title: 'exit 1 denies the permission (hook failed)', covers: ['permission', 'pre-exit-codes'], files: user({ permissionRequest: [hk('permissionRequest', 'echo e >&2; exit 1')] }) },
+
+  // postToolUse
+  { id: 'post-context', title: 'postToolUse additionalContext is appended to the tool result', covers: ['post', 'context'], files: user({ postToolUse: [hk('postToolUse', out({ additionalContext: 'P1' })), hk('postToolUse', out({ additionalContext: 'P2' }))] }) },
+  { id: 'post-block', title: 'decision block replaces the result and stops later hooks', covers: ['post', 'several'], files: user({ postToolUse: [hk('postToolUse', out({ decision: 'block', reason: 'hidden', additionalContext: 'lost' })), hk('postToolUse', out({ additionalContext: 'never' }))] }) },
+  { id: 'post-exit2-warns', title: 'postToolUse exit 2: stderr is a warning for the user', covers: ['post', 'cannot-block'], files: user({ postToolUse: [hk('postToolUse', 'echo post-stderr >&2; exit 2')] }) },
+  { id: 'post-exit1-silent', title: 'postToolUse exit 1: nothing shown', covers: ['post', 'cannot-block'], files: user({ postToolUse: [hk('postToolUse', 'echo x >&2; exit 1')] }) },
+  { id: 'post-failed-command-is-success', title: 'a command that exits 3 is a successful tool call: postToolUse, not postToolUseFailure', covers: ['post'], tool: { command: 'echo to_err >&2; exit 3', description: 'fail' }, files: user({ postToolUse: [hk('postToolUse')], postToolUseFailure: [hk('postToolUseFailure')] }) },
+  { id: 'post-empty-output', title: 'a command with no output, plus context', covers: ['post'], tool: { command: 'true', description: 'nothing' }, files: user({ postToolUse: [hk('postToolUse', out({ additionalContext: 'X' }))] }) },
+
+  // prompt
+  { id: 'ups-context', title: 'userPromptSubmitted additionalContext becomes a system_reminder on the prompt', covers: ['prompt', 'context'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ additionalContext: 'remember this' }))] }) },
+  { id: 'ups-context-last-wins', title: 'two hooks with additionalContext: the last one wins', covers: ['prompt', 'several'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ additionalContext: 'U1' })), hk('userPromptSubmitted', out({ additionalContext: 'U2' }))] }) },
+  { id: 'ups-modified-prompt', title: 'modifiedPrompt replaces the prompt', covers: ['prompt'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ modifiedPrompt: 'a new prompt' }))] }) },
+  { id: 'ups-block', title: 'decision block: no model request, a warning, exit code 1', covers: ['prompt'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ decision: 'block', reason: 'prompt refused' }))], sessionEnd: [hk('sessionEnd')] }) },
+  { id: 'ups-block-keeps-running', title: 'a block does not stop the next prompt hook', covers: ['prompt', 'several'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ decision: 'block', reason: 'NO' })), hk('userPromptSubmitted')] }) },
+  { id: 'ups-handled', title: 'handled with responseContent: no model request', covers: ['prompt'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ handled: true, responseContent: 'answered by the hook' }))] }) },
+  { id: 'ups-exit2-warns', title: 'userPromptSubmitted exit 2: a warning, the prompt goes on', covers: ['prompt', 'cannot-block'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', 'echo prompt-stderr >&2; exit 2')] }) },
+
+  // session and stop
+  { id: 'session-start-context', title: 'sessionStart contexts are joined; plain stdout is ignored', covers: ['session-start', 'context'], files: user({ sessionStart: [hk('sessionStart', 'echo PLAIN'), hk('sessionStart', out({ additionalContext: 'S2' })), hk('sessionStart', out({ additionalContext: 'S3' }))] }) },
+  { id: 'start-errors', title: 'sessionStart exit 1 is silent, exit 2 warns, the others still count', covers: ['session-start', 'cannot-block'], files: user({ sessionStart: [hk('sessionStart', 'echo e1 >&2; exit 1'), hk('sessionStart', 'echo e2 >&2; exit 2'), hk('sessionStart', out({ additionalContext: 'S3' }))] }) },
+  { id: 'stop-block-cap', title: 'agentStop block: continues with the reason, 8 times at most', covers: ['stop'], files: user({ agentStop: [hk('agentStop', out({ decision: 'block', reason: 'keep going' }))] }) },
+  { id: 'stop-block-once', title: 'agentStop blocks only while stop_hook_active is false', covers: ['stop'], files: user({ agentStop: [hk('agentStop', `grep -q '"stop_hook_active":false' && ${out({ decision: 'block', reason: 'one more' })}`)] }) },
+  { id: 'stop-two-last-wins', title: 'two agentStop hooks: both run, the last reason wins', covers: ['stop', 'several'], files: user({ agentStop: [hk('agentStop', `grep -q '"stop_hook_active":false' && ${out({ decision: 'block', reason: 'R1' })}`), hk('agentStop', `grep -q '"stop_hook_active":false' && ${out({ decision: 'block', reason: 'R2' })}`)] }) },
+  { id: 'stop-exit2-warns', title: 'agentStop exit 2: a warning, no continuation', covers: ['stop', 'cannot-block'], files: user({ agentStop: [hk('agentStop', 'echo stop-stderr >&2; exit 2')] }) },
+
+  // files, trust, switches
+  { id: 'untrusted-repo-skipped', title: 'an untrusted folder: repo hooks are skipped, user hooks run', covers: ['trust', 'files'], trusted: false, files: { ...pre(hk('preToolUse')), ...repo('deny.json', { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny' }))] }) } },
+  { id: 'trusted-repo-runs', title: 'a trusted folder: repo hooks run after user hooks', covers: ['trust', 'files'], files: { ...pre(hk('preToolUse', out({ modifiedArgs: { command: 'echo from-user' } }))), ...repo('r.json', { preToolUse: [hk('preToolUse', out({ modifiedArgs: { command: 'echo from-repo' } }))] }) } },
+  { id: 'allow-all-env-trusts', title: 'COPILOT_ALLOW_ALL=true trusts the folder', covers: ['trust'], trusted: false, env: { COPILOT_ALLOW_ALL: 'true' }, files: repo('r.json', { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'repo' }))] }) },
+  { id: 'files-order', title: 'hooks dir, user settings, .github/hooks, .claude/settings.json, .github/copilot/settings.json: in that order', covers: ['files', 'sequential'], files: { '~/.copilot/hooks/p.json': JSON.stringify({ version: 1, hooks: { preToolUse: [hk('preToolUse', out({ modifiedArgs: { command: 'echo hooks-dir' } }))] } }), ...pre(hk('preToolUse', out({ modifiedArgs: { command: 'echo user-settings' } }))), ...repo('r.json', { preToolUse: [hk('preToolUse', out({ modifiedArgs: { command: 'echo repo-hooks' } }))] }), '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: logLine('preToolUse') }] }] } }), '.github/copilot/settings.json': JSON.stringify({ hooks: { preToolUse: [hk('preToolUse', out({ additionalContext: 'repo settings ran' }))] } }) } },
+  { id: 'user-level-files', title: 'settings.local.json and config.json in ~/.copilot are not read for hooks', covers: ['files'], files: { '~/.copilot/config.json': JSON.stringify({ hooks: { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny' }))] } }), '~/.copilot/settings.local.json': JSON.stringify({ hooks: { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny' }))] } }), ...pre(hk('preToolUse')) } },
+  { id: 'disable-all-hooks', title: 'disableAllHooks in user settings', covers: ['disable'], files: user({ preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny' }))] }, { disableAllHooks: true }) },
+  { id: 'disable-user-keeps-repo', title: 'disableAllHooks in user settings does not turn off repo hooks', covers: ['disable', 'divergence'], files: { ...user({ preToolUse: [hk('preToolUse')] }, { disableAllHooks: true }), ...repo('r.json', { preToolUse: [hk('preToolUse', out({ additionalContext: 'repo still runs' }))] }) } },
+  { id: 'disable-repo-keeps-user', title: 'disableAllHooks in a repo file turns off that file only', covers: ['disable'], files: { ...pre(hk('preToolUse', out({ additionalContext: 'user still runs' }))), ...repo('d.json', { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny' }))] }, { disableAllHooks: true }) } },
+  { id: 'invalid-json-file', title: 'user settings that are not JSON: dropped, repo hooks still run', covers: ['files', 'bad-config'], files: { '~/.copilot/settings.json': '{"hooks": {"preToolUse": [', ...repo('r.json', { preToolUse: [hk('preToolUse', out({ additionalContext: 'repo ok' }))] }) } },
+  { id: 'entry-without-command-drops-file', title: 'one entry without bash drops every hook of its file', covers: ['bad-config', 'divergence'], files: user({ preToolUse: [{ type: 'command' }, hk('preToolUse')], sessionStart: [hk('sessionStart')] }) },
+  { id: 'timeout-not-a-number-drops-file', title: 'timeoutSec "x" drops the whole file', covers: ['bad-config'], files: user({ preToolUse: [hk('preToolUse', '', { timeoutSec: 'x' })], sessionStart: [hk('sessionStart')] }) },
+  { id: 'matcher-empty-drops-file', title: 'an empty matcher drops the whole file', covers: ['bad-config', 'matcher'], files: user({ preToolUse: [hk('preToolUse', '', { matcher: '' }), hk('preToolUse')], sessionStart: [hk('sessionStart')] }) },
+  { id: 'matcher-invalid-regex', title: 'matcher "(" never matches; other hooks run', covers: ['matcher'], files: user({ preToolUse: [hk('preToolUse', '', { matcher: '(' }), hk('preToolUse')], sessionStart: [hk('sessionStart')] }) },
+  { id: 'matcher-star', title: 'matcher "*" is not a valid regex: that hook never runs', covers: ['matcher'], files: pre(hk('preToolUse', '', { matcher: '*' }), hk('preToolUse')) },
+  { id: 'matcher-nested-group', title: 'a Claude-style {matcher, hooks} group', covers: ['matcher', 'config'], files: user({ preToolUse: [{ matcher: 'bash', hooks: [hk('preToolUse', out({ additionalContext: 'grouped' }))] }, { matcher: 'view', hooks: [hk('preToolUse')] }] }) },
+  { id: 'unknown-event-ignored', title: 'a misspelt event is ignored; the file still counts', covers: ['bad-config'], files: user({ preTooluse: [hk('preToolUse')], sessionStart: [hk('sessionStart')] }) },
+  { id: 'repo-file-version', title: 'version absent is fine; version 2 drops the file', covers: ['bad-config', 'files'], files: { '.github/hooks/nov.json': JSON.stringify({ hooks: { preToolUse: [hk('preToolUse', out({ additionalContext: 'no version' }))] } }), '.github/hooks/v2.json': JSON.stringify({ version: 2, hooks: { preToolUse: [hk('preToolUse')] } }) } },
+  { id: 'powershell-only-fails', title: 'a powershell-only hook on Linux fails to start: preToolUse denies, the rest of the chain is skipped', covers: ['bad-config', 'pre-exit-codes'], files: user({ preToolUse: [{ type: 'command', powershell: 'Write-Host hi' }, hk('preToolUse')], sessionStart: [hk('sessionStart')] }) },
+
+  // PascalCase (Claude Code / VS Code) names
+  { id: 'pascal-deny', title: 'PreToolUse (PascalCase): Claude-shaped payload and hookSpecificOutput', covers: ['pascal'], files: user({ PreToolUse: [hk('preToolUse', `grep -q '"tool_name":"Bash"' && ${out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'pascal deny' } })}`)] }) },
+  { id: 'pascal-allow-updated-input', title: 'PreToolUse (PascalCase): updatedInput and additionalContext', covers: ['pascal', 'rewrite'], files: user({ PreToolUse: [hk('preToolUse', out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo upd' }, additionalContext: 'PCTX' } }))] }) },
+  { id: 'pascal-exit2', title: 'PreToolUse (PascalCase) exit 2: the same denial', covers: ['pascal', 'pre-exit-codes'], files: user({ PreToolUse: [hk('preToolUse', 'echo WHY >&2; exit 2')] }) },
+
+  ...EXIT_SWEEP,
+  ...MATCHER_CORPUS,
+];

@@ -12,6 +12,7 @@
 //   npm run oracle -- --host copilot-cli --replay        compare the recorded fixtures only (no CLI)
 //   npm run oracle -- --host copilot-cli --no-engine     record only
 //   npm run oracle -- --host copilot-cli --keep          keep each case's run directory under .runs/
+//   npm run oracle -- --host copilot-cli --missing       record only cases whose fixture is missing or stale
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,8 @@ const filters = argv.flatMap((a, i) => (a === '--case' && argv[i + 1] ? [argv[i 
 const replay = flag('--replay');
 const withEngine = !flag('--no-engine');
 const keep = flag('--keep');
+// --missing: record only cases without a fixture for their current definition (the rest are replayed).
+const missing = flag('--missing');
 
 const selected = CASES.filter((c) => filters.length === 0 || filters.some((f) => c.id.includes(f)));
 if (selected.length === 0) {
@@ -111,14 +114,16 @@ export function sessionOf(c) {
 
 async function main() {
   const bin = replay ? null : ensureCli(VERSION);
+  if (missing && !replay) console.log('recording only cases whose fixture is missing or stale');
   const engine = withEngine ? await loadEngine() : null;
   let failed = 0;
   const t0 = Date.now();
   for (const c of selected) {
     const problems = [];
     let fixture;
-    if (replay) {
-      const path = join(FIXTURES, `${c.id}.json`);
+    const path = join(FIXTURES, `${c.id}.json`);
+    const upToDate = existsSync(path) && JSON.parse(readFileSync(path, 'utf8')).caseHash === caseHash(c);
+    if (replay || (missing && upToDate)) {
       if (!existsSync(path)) {
         console.log(`✗ ${c.id}: no fixture (run without --replay to record it)`);
         failed++;

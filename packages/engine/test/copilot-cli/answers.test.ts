@@ -65,4 +65,11 @@ describe('copilot-cli: one hook after another (real processes)', () => {
     expect(outcome.updatedInput).toBeNull();
     expect(codes(outcome)).toContain('divergence.updated-input-ignored');
   });
+
+  it('agentStop: a block needs a reason; exit 2 still reads a block on stdout', async () => {
+    const stop = (bash: string) => runCopilot('agentStop', { [USER]: settings({ agentStop: [hook(bash)] }) }, { stopReason: 'end_turn', stop_hook_active: false });
+    expect((await stop(say({ decision: 'block' }))).verdict).toBe('proceed');
+    const two = await stop(`${say({ decision: 'block', reason: 'again' })}; echo warn >&2; exit 2`);
+    expect(two).toMatchObject({ verdict: 'block', reason: 'again', shown: { model: 'again', user: 'warn' } });
+  });
 });

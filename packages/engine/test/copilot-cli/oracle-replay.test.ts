@@ -59,7 +59,9 @@ describe(`the oracle's recordings of Copilot CLI ${VERSION}`, () => {
   });
 });
 
-describe.concurrent(`hookplay agrees with Copilot CLI ${VERSION}`, () => {
+// One case at a time, on purpose: on a loaded machine the runner's 50 ms drain after a hook exits can lose a
+// fast hook's stdout when many hooks run at once (measured: 7 of 40 runs at 4 concurrent sessions, 0 of 30 in sequence).
+describe(`hookplay agrees with Copilot CLI ${VERSION}`, () => {
   for (const c of cases) {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {

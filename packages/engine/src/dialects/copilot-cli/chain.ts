@@ -84,8 +84,8 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
       return { next, effect: 'block', diagnostics };
     }
     if (reading.stderr) next.warnings.push(reading.stderr);
-    note('info', 'hook.exit2-warning', `exit 2 on ${event} decides nothing: its stderr is shown to the user as a warning${reading.stderr ? '' : ' (empty here)'}`, ['post-exit2-warns', 'stop-exit2-warns']);
-    return { next, effect: 'error', diagnostics };
+    note('info', 'hook.exit2-warning', `exit 2 on ${event}: its stderr is shown to the user as a warning${reading.stderr ? '' : ' (empty here)'}, and its stdout is still read as JSON`, ['post-exit2-warns', 'stop-exit2-warns', 'stop-exit2-json-still-read']);
+    if (!reading.json) return { next, effect: 'error', diagnostics };
   }
 
   if (reading.kind === 'error') {
@@ -103,7 +103,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
     return { next, effect: 'error', diagnostics };
   }
 
-  if (reading.note) note('info', 'hook.invalid-json', reading.note, ['pre-plain-ignored', 'pre-invalid-json-ignored']);
+  if (reading.kind === 'ok' && reading.note) note('info', 'hook.invalid-json', reading.note, ['pre-plain-ignored', 'pre-invalid-json-ignored']);
   if (!reading.json) return { next, effect: 'none', diagnostics };
   const f = fieldsOf(reading.json, entry.claudeShape);
   const context = nonEmptyString(f.additionalContext);
@@ -160,7 +160,8 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
     }
     case 'postToolUse':
     case 'postToolUseFailure': {
-      if (f.decision === 'block') {
+      // A block without a reason is ignored (recorded).
+      if (f.decision === 'block' && nonEmptyString(f.reason)) {
         stop('block', MESSAGES.postBlocked(nonEmptyString(f.reason)));
         note('info', 'hook.post-block', 'decision "block": the tool already ran, but the model gets "Tool result blocked: <reason>" instead of its result, and later hooks do not run', ['post-block']);
         return { next, effect: 'block', diagnostics };

@@ -65,7 +65,7 @@ export const copilotCli: Dialect<CopilotEntry> = {
     { path: '.github/copilot/settings.json', language: 'json', description: 'Repository settings (trusted folders only).', schema: SETTINGS_SCHEMA },
   ],
   events: COPILOT_EVENTS,
-  hostSettings: ['trusted', 'env'],
+  hostSettings: ['version', 'trusted', 'env'],
   mode: 'chain',
   process: { shell: ['/bin/bash', '-c'], kill: { first: 'SIGTERM', killAfterMs: 5000 }, outputCap: { bytesPerPipe: 10 * 1024 * 1024, hostCap: true } },
   starter: { event: 'preToolUse', files: { [`${REPO_HOOKS_DIR}guard.json`]: STARTER_HOOKS, [`${REPO_HOOKS_DIR}no-rm-rf.sh`]: STARTER_SCRIPT } },
@@ -137,10 +137,9 @@ export const copilotCli: Dialect<CopilotEntry> = {
         if (state.decision === 'deny' || state.decision === 'ask') {
           settled.verdict = state.decision === 'ask' ? 'ask' : 'block';
           settled.reason = state.message;
-        } else {
-          if (state.decision === 'allow') settled.verdict = 'allow';
-          if (state.modifiedArgs) settled.updatedInput = state.modifiedArgs;
-        }
+        } else if (state.decision === 'allow') settled.verdict = 'allow';
+        // A rewrite before a deny still rewrites the call the model sees in its history (recorded).
+        if (state.modifiedArgs) settled.updatedInput = state.modifiedArgs;
         if (state.contexts.length) settled.context = [state.contexts.join('\n\n')];
         break;
       case 'permissionRequest':
@@ -169,7 +168,8 @@ export const copilotCli: Dialect<CopilotEntry> = {
           settled.halt = true;
           settled.eventOut = { handled: true, responseContent: f.responseContent };
         } else {
-          if (typeof f.modifiedPrompt === 'string' && f.modifiedPrompt !== '') settled.eventOut = { prompt: f.modifiedPrompt };
+          // Even an empty modifiedPrompt replaces the prompt (recorded; the 1.0.76 changelog says it is rejected).
+          if (typeof f.modifiedPrompt === 'string') settled.eventOut = { prompt: f.modifiedPrompt };
           if (typeof f.additionalContext === 'string' && f.additionalContext !== '') settled.context = [f.additionalContext];
         }
         if (Object.keys(f).length > 0 && prepared.jobs.length > 1) {
@@ -179,9 +179,10 @@ export const copilotCli: Dialect<CopilotEntry> = {
       }
       case 'agentStop':
       case 'subagentStop':
-        if (f.decision === 'block') {
+        // Only a block with a reason continues the turn: without one the CLI ignores it (recorded).
+        if (f.decision === 'block' && typeof f.reason === 'string' && f.reason !== '') {
           settled.verdict = 'block';
-          settled.reason = str(f.reason) ?? null;
+          settled.reason = f.reason;
         }
         break;
     }

@@ -6,23 +6,26 @@ import { describeExit } from '../shared/results.js';
 export type Reading =
   /** Timed out, killed, or could not start: no answer at all. */
   | { kind: 'failed'; why: string; timedOut: boolean }
-  /** Exit 2: a deny on preToolUse and permissionRequest; elsewhere its stderr is shown to the user as a warning. */
-  | { kind: 'exit2'; stderr: string }
+  /** Exit 2: a deny on preToolUse and permissionRequest; elsewhere its stderr is a warning and stdout still counts. */
+  | { kind: 'exit2'; stderr: string; json: JsonObject | null }
   /** Any other non-zero exit: "the hook errored". */
   | { kind: 'error'; code: number; stderr: string }
   /** Exit 0: the JSON object on stdout, or nothing usable. */
   | { kind: 'ok'; json: JsonObject | null; note?: string };
 
 /**
- * Copilot CLI 1.0.102, checked with the oracle: stdout is read only on exit 0, as one JSON object (plain text or
- * invalid JSON is ignored); exit 2 and other non-zero exits never read stdout; a timed-out hook gives no answer,
- * and the CLI ends it with SIGTERM.
+ * Copilot CLI 1.0.102, checked with the oracle: stdout is read as one JSON object (plain text or invalid JSON is
+ * ignored) on exit 0, and on exit 2 where exit 2 does not deny (agentStop: a block on stdout with exit 2 still
+ * continues); other non-zero exits never read stdout; a timed-out hook gives no answer (the CLI sends SIGTERM).
  */
 export function readHook(result: ProcessResult, timeoutMs: number): Reading {
   if (result.spawnError !== undefined) return { kind: 'failed', why: describeExit(result), timedOut: false };
   if (result.timedOut) return { kind: 'failed', why: describeExit(result, timeoutMs), timedOut: true };
   if (result.signal !== null) return { kind: 'failed', why: describeExit(result), timedOut: false };
-  if (result.exitCode === 2) return { kind: 'exit2', stderr: result.stderr.trim() };
+  if (result.exitCode === 2) {
+    const parsed = readJsonAnswer(result.stdout);
+    return { kind: 'exit2', stderr: result.stderr.trim(), json: parsed.kind === 'object' ? parsed.value : null };
+  }
   if (result.exitCode !== 0) return { kind: 'error', code: result.exitCode ?? 1, stderr: result.stderr.trim() };
   const parsed = readJsonAnswer(result.stdout);
   if (parsed.kind === 'empty') return { kind: 'ok', json: null };

@@ -88,21 +88,24 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       obs.exitCode = 1;
       return finish();
     }
-    if (submit.halt) return finish();
+    if (submit.halt) {
+      // A handled prompt ends the turn without the model; sessionEnd still fires (recorded).
+      await run('sessionEnd', { reason: 'complete' });
+      return finish();
+    }
     const asked = isObject(submit.eventOut) && typeof submit.eventOut.prompt === 'string' ? submit.eventOut.prompt : prompt;
-    const transformed = `<dt>\n\n${asked}`;
+    const transformed = asked === '' ? '<dt>' : `<dt>\n\n${asked}`;
     await run('userPromptTransformed', { prompt: asked, transformedPrompt: transformed.replace('<dt>', '<current_datetime>2026-12-01T12:00:00.000+00:00</current_datetime>') });
     messages.push({ role: 'user', content: norm(transformed + (submit.context.length ? promptReminder(submit.context[0]!) : '')) });
 
     obs.requests = 1;
     if (tool) {
       const pre = await run('preToolUse', { toolName: 'bash', toolArgs: tool });
-      let args: JsonObject = tool;
+      const args: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : tool;
       let result: string;
       if (pre.verdict === 'block' || pre.verdict === 'ask') {
         result = pre.reason ?? '';
       } else {
-        if (isObject(pre.updatedInput)) args = pre.updatedInput;
         let denied: string | null = null;
         if (pre.verdict !== 'allow') {
           const permission = await run('permissionRequest', { toolName: 'bash', toolInput: { command: args.command ?? '' } });

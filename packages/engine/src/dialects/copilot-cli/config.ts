@@ -207,6 +207,14 @@ function readFile(text: string, spec: FileSpec, diagnostics: Diagnostic[]): File
   }
   if (problems.length > 0) {
     diagnostics.push(...problems);
+    if (problems.some((p) => p.message.startsWith('hooks.'))) {
+      diagnostics.push(
+        diag('info', 'divergence.bad-entry-drops-file', `Copilot CLI's changelog (1.0.71) says valid hooks are kept when one entry is malformed; the real 1.0.102 drops every hook of ${file}`, {
+          file,
+          evidence: recorded('entry-without-command-drops-file', 'timeout-not-a-number-drops-file', 'matcher-empty-drops-file'),
+        }),
+      );
+    }
     return { entries: [], disableAllHooks };
   }
   return { entries, disableAllHooks };

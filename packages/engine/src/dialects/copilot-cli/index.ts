@@ -170,6 +170,9 @@ export const copilotCli: Dialect<CopilotEntry> = {
         } else {
           // Even an empty modifiedPrompt replaces the prompt (recorded; the 1.0.76 changelog says it is rejected).
           if (typeof f.modifiedPrompt === 'string') settled.eventOut = { prompt: f.modifiedPrompt };
+          if (f.modifiedPrompt === '') {
+            diagnostics.push(diag('warning', 'divergence.empty-modified-prompt', 'modifiedPrompt is "": the changelog (1.0.76) says an empty replacement is rejected, but Copilot CLI 1.0.102 sends the model an empty prompt', { evidence: recorded('ups-modified-prompt-empty') }));
+          }
           if (typeof f.additionalContext === 'string' && f.additionalContext !== '') settled.context = [f.additionalContext];
         }
         if (Object.keys(f).length > 0 && prepared.jobs.length > 1) {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Outcome } from '../../outcome.js';
@@ -40,7 +41,7 @@ export interface Observation {
   conversation: Message[];
   /** Warnings the CLI showed the user (exit 2's stderr, a blocked prompt's reason), in order. */
   userSaw: string[];
-  /** Hook processes started, per event. */
+  /** Hook processes per event, counted from the `@hook <event>` lines the oracle's hooks write to $ORACLE_LOG. */
   hookRuns: Record<string, number>;
   /** The CLI's exit code. */
   exitCode: number;
@@ -63,7 +64,9 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   const projectRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/project`, 'g');
   const homeRe = new RegExp(`${escaped}/hookplay-[A-Za-z0-9]+/home`, 'g');
   const norm = (s: string) => s.replace(projectRe, '$PROJECT').replace(homeRe, '$HOME');
-  const host = { trusted: session.trusted !== false, ...(session.env ? { env: session.env } : {}) };
+  // The oracle's hooks log `@hook <event>` lines to $ORACLE_LOG: the simulation counts them the same way.
+  const hookLog = join(tmp, 'hooks.log');
+  const host = { trusted: session.trusted !== false, env: { ...session.env, ORACLE_LOG: hookLog } };
 
   const steps: SessionResult['steps'] = [];
   const hookRuns: Record<string, number> = {};
@@ -73,8 +76,6 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   const run = async (event: string, payload: JsonObject): Promise<Outcome> => {
     const outcome = await runScenario({ hookplay: 1, dialect: 'copilot-cli', host, files: session.files, event, payload }, { tmpDir: tmp });
     steps.push({ event, outcome });
-    const ran = outcome.hooks.filter((h) => h.ran).length;
-    if (ran) hookRuns[event] = (hookRuns[event] ?? 0) + ran;
     if (outcome.shown?.user) obs.userSaw.push(...outcome.shown.user.split('\n').map(norm));
     return outcome;
   };
@@ -84,14 +85,11 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     if (start.context.length) messages.push({ role: 'user', content: norm(start.context.join('\n\n')) });
 
     const submit = await run('userPromptSubmitted', { prompt });
-    if (submit.verdict === 'block') {
-      obs.exitCode = 1;
-      return finish();
-    }
-    if (submit.halt) {
-      // A handled prompt ends the turn without the model; sessionEnd still fires (recorded).
+    if (submit.verdict === 'block' || submit.halt) {
+      // A blocked or handled prompt ends the turn without the model; sessionEnd still fires (recorded).
+      if (submit.verdict === 'block') obs.exitCode = 1;
       await run('sessionEnd', { reason: 'complete' });
-      return finish();
+      return await finish();
     }
     const asked = isObject(submit.eventOut) && typeof submit.eventOut.prompt === 'string' ? submit.eventOut.prompt : prompt;
     const transformed = asked === '' ? '<dt>' : `<dt>\n\n${asked}`;
@@ -136,13 +134,18 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
       obs.requests++;
     }
     await run('sessionEnd', { reason: 'complete' });
-    return finish();
+    return await finish();
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
 
-  function finish(): SessionResult {
+  async function finish(): Promise<SessionResult> {
     obs.conversation = obs.requests > 0 ? messages : [];
+    const lines = existsSync(hookLog) ? (await readFile(hookLog, 'utf8')).split('\n') : [];
+    for (const line of lines) {
+      const m = /^@hook (\S+)/.exec(line);
+      if (m) hookRuns[m[1]!] = (hookRuns[m[1]!] ?? 0) + 1;
+    }
     return { observation: obs, steps };
   }
 }

@@ -139,6 +139,22 @@ export const CASES = [
   { id: 'pascal-allow-updated-input', title: 'PreToolUse (PascalCase): updatedInput and additionalContext', covers: ['pascal', 'rewrite'], files: user({ PreToolUse: [hk('preToolUse', out({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: { command: 'echo upd' }, additionalContext: 'PCTX' } }))] }) },
   { id: 'pascal-exit2', title: 'PreToolUse (PascalCase) exit 2: the same denial', covers: ['pascal', 'pre-exit-codes'], files: user({ PreToolUse: [hk('preToolUse', 'echo WHY >&2; exit 2')] }) },
 
+  // Edges: non-zero exits with JSON, odd field values, PascalCase on other events
+  { id: 'post-exit1-json', title: 'postToolUse exit 1 with additionalContext: not read', covers: ['post', 'cannot-block'], files: user({ postToolUse: [hk('postToolUse', `${out({ additionalContext: 'from exit 1' })}; exit 1`)] }) },
+  { id: 'stop-exit1-json', title: 'agentStop exit 1 with a block on stdout: not read', covers: ['stop'], files: user({ agentStop: [hk('agentStop', `${out({ decision: 'block', reason: 'exit 1 block' })}; exit 1`)] }) },
+  { id: 'ups-exit1-json', title: 'userPromptSubmitted exit 1 with modifiedPrompt: not read', covers: ['prompt'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', `${out({ modifiedPrompt: 'from exit 1' })}; exit 1`)] }) },
+  { id: 'start-exit2-json', title: 'sessionStart exit 2 with additionalContext on stdout', covers: ['session-start'], files: user({ sessionStart: [hk('sessionStart', `${out({ additionalContext: 'from exit 2' })}; echo e >&2; exit 2`)] }) },
+  { id: 'post-context-then-block', title: 'context from a first postToolUse hook, then a block', covers: ['post', 'several'], files: user({ postToolUse: [hk('postToolUse', out({ additionalContext: 'P1' })), hk('postToolUse', out({ decision: 'block', reason: 'B' }))] }) },
+  { id: 'pre-modified-args-not-object', title: 'modifiedArgs that is not an object is ignored', covers: ['rewrite'], files: pre(hk('preToolUse', out({ modifiedArgs: 'echo nope' }))) },
+  { id: 'pre-unknown-decision', title: 'permissionDecision "maybe" is ignored', covers: ['pre-decisions'], files: pre(hk('preToolUse', out({ permissionDecision: 'maybe', permissionDecisionReason: 'x' }))) },
+  { id: 'pre-empty-reason', title: 'deny with an empty reason', covers: ['pre-decisions'], files: pre(hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: '' }))) },
+  { id: 'event-not-array', title: 'an event whose value is not an array drops the file', covers: ['bad-config'], files: user({ preToolUse: { type: 'command', bash: logLine('preToolUse') }, sessionStart: [hk('sessionStart')] }) },
+  { id: 'pascal-session-start-hso', title: 'SessionStart (PascalCase) with hookSpecificOutput.additionalContext', covers: ['pascal', 'session-start'], files: user({ SessionStart: [hk('sessionStart', out({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'pascal hso start' } }))] }) },
+  { id: 'pascal-session-start-top', title: 'SessionStart (PascalCase) with a top-level additionalContext', covers: ['pascal', 'session-start'], files: user({ SessionStart: [hk('sessionStart', out({ additionalContext: 'pascal top start' }))] }) },
+  { id: 'pascal-session-start-payload', title: 'SessionStart (PascalCase) stdin names the event in snake_case', covers: ['pascal', 'payload'], files: user({ SessionStart: [hk('sessionStart', `grep -q '"hook_event_name":"SessionStart"' && ${out({ additionalContext: 'snake payload' })}`)] }) },
+  { id: 'pascal-stop-block', title: 'Stop (PascalCase) decision block', covers: ['pascal', 'stop'], files: user({ Stop: [hk('agentStop', `grep -q '"stop_hook_active":false' && ${out({ decision: 'block', reason: 'pascal stop' })}`)] }) },
+  { id: 'pascal-prompt-block', title: 'UserPromptSubmit (PascalCase) decision block', covers: ['pascal', 'prompt'], files: user({ UserPromptSubmit: [hk('userPromptSubmitted', out({ decision: 'block', reason: 'pascal prompt' }))] }) },
+
   ...EXIT_SWEEP,
   ...MATCHER_CORPUS,
 ];

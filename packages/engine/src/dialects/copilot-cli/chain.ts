@@ -1,6 +1,6 @@
 import type { Diagnostic, Effect } from '../../outcome.js';
 import type { ProcessResult } from '../../runner/types.js';
-import { isObject, preview, type JsonObject } from '../../util/json.js';
+import { isObject, preview, type Json, type JsonObject } from '../../util/json.js';
 import type { PlannedEntry } from '../dialect.js';
 import { diag, ordinal } from '../shared/results.js';
 import type { CopilotEntry } from './config.js';
@@ -15,7 +15,8 @@ export interface State {
   /** The text the model reads for a denial or block. */
   message: string | null;
   by: number | null;
-  modifiedArgs: JsonObject | null;
+  /** The last modifiedArgs: normally an object; anything else still replaces the arguments (and breaks the call). */
+  modifiedArgs: Json | null;
   /** additionalContext of each hook, in run order (preToolUse, postToolUse, sessionStart join them). */
   contexts: string[];
   /** userPromptSubmitted and agentStop: every field a hook set, a later hook's value replacing an earlier one. */
@@ -37,6 +38,11 @@ export const MESSAGES = {
   permissionDenied: (message: string) => `Permission denied by a PermissionRequest hook: ${message}`,
   postBlocked: (reason: string | undefined) => `Tool result blocked: ${reason ?? 'No reason provided'}`,
 };
+
+/** A reason as written: an empty string stays empty ("Denied by preToolUse hook: "), only a missing one gets the default. */
+function reasonOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
 
 interface Step {
   next: State;
@@ -74,8 +80,10 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
 
   if (reading.kind === 'exit2') {
     if (event === 'preToolUse') {
-      note('info', 'hook.exit2', 'exit 2 denies the call; Copilot tells the model "hook exited with code 2" (stderr and stdout are not read)', ['pre-exit2', 'pre-exit2-ignores-json']);
-      stop('deny', MESSAGES.exit2);
+      // stdout still counts for one thing: a deny printed with exit 2 gives its own reason (recorded).
+      const denied = reading.json && fieldsOf(reading.json, entry.claudeShape).permissionDecision === 'deny' ? fieldsOf(reading.json, entry.claudeShape) : null;
+      note('info', 'hook.exit2', `exit 2 denies the call; ${denied ? 'the deny on stdout gives the reason' : 'Copilot tells the model "hook exited with code 2" (stderr never reaches it; of stdout only a deny would count)'}`, ['pre-exit2', 'pre-exit2-ignores-json', 'sweep-pre-exit2-deny']);
+      stop('deny', denied ? MESSAGES.deny(reasonOf(denied.permissionDecisionReason)) : MESSAGES.exit2);
       return { next, effect: 'block', diagnostics };
     }
     if (event === 'permissionRequest') {
@@ -105,7 +113,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
 
   if (reading.kind === 'ok' && reading.note) note('info', 'hook.invalid-json', reading.note, ['pre-plain-ignored', 'pre-invalid-json-ignored']);
   if (!reading.json) return { next, effect: 'none', diagnostics };
-  const f = fieldsOf(reading.json, entry.claudeShape);
+  const f = fieldsOf(reading.json, entry.claudeShape, event);
   const context = nonEmptyString(f.additionalContext);
   let effect: Effect = 'none';
 
@@ -115,17 +123,18 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
         next.contexts.push(context);
         effect = 'context';
       }
-      if (f.modifiedArgs !== undefined) {
-        if (isObject(f.modifiedArgs)) {
-          next.modifiedArgs = f.modifiedArgs;
-          effect = 'rewrite';
-        } else note('warning', 'hook.field-ignored', `modifiedArgs must be an object of tool arguments, not ${preview(f.modifiedArgs, 30)}: ignored`);
+      if (f.modifiedArgs !== undefined && f.modifiedArgs !== null) {
+        next.modifiedArgs = f.modifiedArgs;
+        effect = 'rewrite';
+        if (!isObject(f.modifiedArgs)) {
+          note('warning', 'hook.invalid-modified-args', `modifiedArgs is ${preview(f.modifiedArgs, 30)}, not an object of tool arguments: Copilot still passes it to the tool, which fails with "Invalid input"`, ['pre-modified-args-not-object']);
+        }
       }
       if (!entry.claudeShape && f.updatedInput !== undefined) {
         note('warning', 'divergence.updated-input-ignored', 'updatedInput is ignored in a camelCase preToolUse hook: Copilot CLI 1.0.102 only reads modifiedArgs (its changelog for 1.0.24 says it respects both; use modifiedArgs, or declare the hook under "PreToolUse")', ['pre-updated-input-ignored']);
       }
       const pd = f.permissionDecision;
-      const reason = nonEmptyString(f.permissionDecisionReason);
+      const reason = reasonOf(f.permissionDecisionReason);
       if (pd === 'deny') {
         stop('deny', MESSAGES.deny(reason));
         return { next, effect: 'block', diagnostics };

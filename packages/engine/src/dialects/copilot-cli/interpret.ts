@@ -35,11 +35,12 @@ export function readHook(result: ProcessResult, timeoutMs: number): Reading {
 }
 
 /**
- * The fields a hook answered with. Hooks declared under a PascalCase (Claude Code) event name may answer in
- * Claude's shape: hookSpecificOutput's fields count too, and updatedInput means modifiedArgs.
+ * The fields a hook answered with. A hook declared under PascalCase PreToolUse may answer in Claude's shape:
+ * hookSpecificOutput's fields count too, and updatedInput means modifiedArgs. Other PascalCase events read the
+ * top level only (recorded: SessionStart ignores hookSpecificOutput.additionalContext).
  */
-export function fieldsOf(json: JsonObject, claudeShape: boolean): JsonObject {
-  if (!claudeShape) return json;
+export function fieldsOf(json: JsonObject, claudeShape: boolean, event = 'preToolUse'): JsonObject {
+  if (!claudeShape || event !== 'preToolUse') return json;
   const hso = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
   const merged: JsonObject = { ...json, ...hso };
   if (merged.modifiedArgs === undefined && merged.updatedInput !== undefined) merged.modifiedArgs = merged.updatedInput;

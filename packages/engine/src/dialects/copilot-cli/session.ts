@@ -99,10 +99,13 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     obs.requests = 1;
     if (tool) {
       const pre = await run('preToolUse', { toolName: 'bash', toolArgs: tool });
-      const args: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : tool;
+      const args = (pre.updatedInput ?? tool) as JsonObject;
       let result: string;
       if (pre.verdict === 'block' || pre.verdict === 'ask') {
         result = pre.reason ?? '';
+      } else if (!isObject(args)) {
+        // Arguments that are not an object fail the tool's input check (recorded for a string).
+        result = 'Invalid input: expected value at line 1 column 1';
       } else {
         let denied: string | null = null;
         if (pre.verdict !== 'allow') {

@@ -9,7 +9,7 @@ import type { VerifiedAgainst } from '../dialect.js';
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Copilot CLI',
   version: '1.0.102',
-  cases: 110,
+  cases: 124,
   rules: [
     'Hooks come from ~/.copilot/hooks/*.json, ~/.copilot/settings.json, then .github/hooks/*.json, .claude/settings.json and .github/copilot/settings.json, in that order; they add up. ~/.copilot/config.json and settings.local.json are not read for hooks.',
     'Repository hooks run only in a trusted folder (--trust-folder or COPILOT_ALLOW_ALL=true); otherwise they are skipped silently and user hooks still run.',
@@ -18,8 +18,8 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'Hooks run with bash -c in the project root (or their cwd, relative to it), with COPILOT_PROJECT_DIR, CLAUDE_PROJECT_DIR, COPILOT_CLI=1 and their env; "command" works as bash.',
     'Hooks of an event run one after another in file order, each getting the same camelCase JSON; a preToolUse deny, ask or error, a permissionRequest deny and a postToolUse block stop the rest.',
     'A matcher is a regex that must match the whole tool name, case-sensitive; an invalid one ("*", "(") never matches; Claude-style {matcher, hooks} groups work.',
-    'preToolUse: deny → "Denied by preToolUse hook: <reason>" (default "No reason provided"); ask → denied in -p; allow skips permissionRequest; the last modifiedArgs rewrites the call; updatedInput is ignored.',
-    'preToolUse exit 2 denies with "hook exited with code 2"; any other non-zero exit or a hook that cannot start denies as "hook errored", naming its source; stdout is then not read; plain text or invalid JSON on exit 0 is ignored.',
+    'preToolUse: deny → "Denied by preToolUse hook: <reason>" (default "No reason provided"); ask → denied in -p; allow skips permissionRequest; the last modifiedArgs rewrites the call (even one that is not an object, which breaks it); updatedInput is ignored; an empty reason stays empty.',
+    'preToolUse exit 2 denies with "hook exited with code 2" (or the reason of a deny it printed); any other non-zero exit or a hook that cannot start denies as "hook errored", naming its source; stdout is then not read; plain text or invalid JSON on exit 0 is ignored.',
     'At timeoutSec (or timeout) the hook gets SIGTERM and counts as no answer: a timed-out preToolUse hook lets the call through.',
     'preToolUse additionalContext of every hook (joined by a blank line) reaches the model as a user message after the tool result, even after a deny.',
     'permissionRequest fires with --allow-all when no preToolUse hook allowed; behavior deny, exit 2 or exit 1 deny the call with their own texts; hookSpecificOutput is ignored.',
@@ -27,6 +27,6 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'userPromptSubmitted: every hook runs and the last value of each field wins; additionalContext is appended as a <system_reminder>; modifiedPrompt replaces the prompt; decision "block" means no model request, a warning and exit code 1; handled with responseContent skips the model.',
     'sessionStart additionalContext of every successful hook (joined) becomes the first user message; plain stdout is ignored; exit 2 shows stderr to the user.',
     'agentStop decision "block" with a reason continues the turn with the reason as a new user message, 8 times in a row at most; the last hook’s reason wins; stop_hook_active tells a forced continuation.',
-    'Hooks declared under PascalCase names (PreToolUse, ...) get a Claude-shaped snake_case payload and may answer with hookSpecificOutput (permissionDecision, updatedInput, additionalContext).',
+    'Hooks declared under PascalCase names (PreToolUse, SessionStart, Stop, ...) get a Claude-shaped snake_case payload; PreToolUse may answer with hookSpecificOutput (permissionDecision, updatedInput, additionalContext), SessionStart only at the top level.',
   ],
 };

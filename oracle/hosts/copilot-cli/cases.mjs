@@ -155,6 +155,19 @@ export const CASES = [
   { id: 'pascal-stop-block', title: 'Stop (PascalCase) decision block', covers: ['pascal', 'stop'], files: user({ Stop: [hk('agentStop', `grep -q '"stop_hook_active":false' && ${out({ decision: 'block', reason: 'pascal stop' })}`)] }) },
   { id: 'pascal-prompt-block', title: 'UserPromptSubmit (PascalCase) decision block', covers: ['pascal', 'prompt'], files: user({ UserPromptSubmit: [hk('userPromptSubmitted', out({ decision: 'block', reason: 'pascal prompt' }))] }) },
 
+  // More matchers, config shapes and edges
+  { id: 'matcher-post-tool', title: 'postToolUse matchers: "view" skips the bash call, "bash" runs', covers: ['matcher', 'post'], files: user({ postToolUse: [hk('postToolUse', out({ additionalContext: 'view ran' }), { matcher: 'view' }), hk('postToolUse', out({ additionalContext: 'bash ran' }), { matcher: 'bash' })] }) },
+  { id: 'matcher-permission', title: 'permissionRequest matcher "view" skips the bash call', covers: ['matcher', 'permission'], files: user({ permissionRequest: [hk('permissionRequest', out({ behavior: 'deny', message: 'view only' }), { matcher: 'view' })] }) },
+  { id: 'matcher-session-start', title: 'a matcher on sessionStart ("bash", then "new")', covers: ['matcher', 'session-start'], files: user({ sessionStart: [hk('sessionStart', out({ additionalContext: 'matched bash' }), { matcher: 'bash' }), hk('sessionStart', out({ additionalContext: 'matched new' }), { matcher: 'new' })] }) },
+  { id: 'hook-without-type', title: 'a hook without "type" still runs', covers: ['config'], files: pre({ bash: logLine('preToolUse') + out({ permissionDecision: 'deny', permissionDecisionReason: 'no type' }) }) },
+  { id: 'timeout-zero', title: 'timeoutSec 0', covers: ['bad-config', 'timeout'], files: user({ preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'zero timeout' }), { timeoutSec: 0 })], sessionStart: [hk('sessionStart')] }) },
+  { id: 'ups-block-no-reason', title: 'userPromptSubmitted decision block without a reason', covers: ['prompt'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ decision: 'block' }))] }) },
+  { id: 'hooks-subdir', title: 'a hooks file in a subfolder of .github/hooks', covers: ['files'], files: { '.github/hooks/sub/x.json': JSON.stringify({ version: 1, hooks: { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'from sub' }))] } }) } },
+  { id: 'hooks-dir-non-json', title: 'a .txt file in .github/hooks', covers: ['files'], files: { '.github/hooks/x.txt': JSON.stringify({ version: 1, hooks: { preToolUse: [hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'from txt' }))] } }) } },
+  { id: 'unknown-output-fields', title: 'unknown output fields are ignored', covers: ['pre-output'], files: pre(hk('preToolUse', out({ continue: false, systemMessage: 'hi', suppressOutput: true, foo: 1, additionalContext: 'still here' }))) },
+  { id: 'user-deny-repo-never-runs', title: 'a user deny stops the repo hook after it', covers: ['files', 'several'], files: { ...pre(hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'user says no' }))), ...repo('r.json', { preToolUse: [hk('preToolUse')] }) } },
+  { id: 'stop-context', title: 'agentStop additionalContext without a block', covers: ['stop', 'context'], files: user({ agentStop: [hk('agentStop', out({ additionalContext: 'stop note' }))] }) },
+
   ...EXIT_SWEEP,
   ...MATCHER_CORPUS,
 ];

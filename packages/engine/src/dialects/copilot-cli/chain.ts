@@ -197,7 +197,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
         if (k === 'additionalContext' && typeof v !== 'string') continue;
         next.fields[k] = v;
       }
-      if (f.decision === 'block') effect = 'block';
+      if (f.decision === 'block' && nonEmptyString(f.reason)) effect = 'block';
       else if (event === 'userPromptSubmitted' && typeof f.modifiedPrompt === 'string' && f.modifiedPrompt !== '') effect = 'replace';
       else if (context) effect = 'context';
       return { next, effect, diagnostics };

@@ -62,7 +62,8 @@ export function filesToRead(files: Record<string, string>): FileSpec[] {
   const keys = Object.keys(files);
   const inDir = (dir: string) =>
     keys
-      .filter((k) => k.startsWith(dir) && k.endsWith('.json') && !k.slice(dir.length).includes('/'))
+      // Subfolders count too (recorded for .github/hooks/sub/x.json); only .json files are read.
+      .filter((k) => k.startsWith(dir) && k.endsWith('.json'))
       .sort();
   return [
       // The CLI names a ~/.copilot/hooks file by its absolute path: `~/` is replaced with the home directory when planning.
@@ -131,12 +132,12 @@ function warnAboutUnreadFiles(files: Record<string, string>, diagnostics: Diagno
   for (const key of Object.keys(files)) {
     const unread =
       ['~/.copilot/config.json', '~/.copilot/settings.local.json', '.copilot/settings.json', '.github/hooks.json', '.copilot/hooks.json'].includes(key) ||
-      ((key.startsWith(REPO_HOOKS_DIR) || key.startsWith(USER_HOOKS_DIR)) && (!key.endsWith('.json') || key.split('/').length > (key.startsWith('~/') ? 4 : 3)));
+      ((key.startsWith(REPO_HOOKS_DIR) || key.startsWith(USER_HOOKS_DIR)) && !key.endsWith('.json'));
     if (unread) {
       diagnostics.push(
         diag('warning', 'config.ignored-file', `Copilot CLI does not read hooks from ${key}: it reads ${USER_HOOKS_DIR}*.json, ${USER_SETTINGS}, ${REPO_HOOKS_DIR}*.json and ${REPO_SETTINGS}`, {
           file: key,
-          ...(key.startsWith('~/.copilot/') ? { evidence: recorded('user-level-files') } : {}),
+          evidence: key.startsWith('~/.copilot/') && key.endsWith('.json') ? recorded('user-level-files') : key.startsWith(REPO_HOOKS_DIR) ? recorded('hooks-dir-non-json') : docs(),
         }),
       );
     }

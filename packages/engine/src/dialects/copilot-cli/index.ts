@@ -160,9 +160,10 @@ export const copilotCli: Dialect<CopilotEntry> = {
         if (state.contexts.length) settled.context = [state.contexts.join('\n\n')];
         break;
       case 'userPromptSubmitted': {
-        if (f.decision === 'block') {
+        // A block needs a reason: without one the prompt goes on (recorded).
+        if (f.decision === 'block' && typeof f.reason === 'string' && f.reason !== '') {
           settled.verdict = 'block';
-          settled.reason = str(f.reason) ?? null;
+          settled.reason = f.reason;
           settled.halt = true;
         } else if (f.handled === true && typeof f.responseContent === 'string' && f.responseContent !== '') {
           settled.halt = true;

@@ -1,5 +1,5 @@
 import type { Diagnostic, Effect } from '../../outcome.js';
-import { isObject, str, type JsonObject } from '../../util/json.js';
+import { str, type JsonObject } from '../../util/json.js';
 import type { Chain, Dialect, Job, PlannedEntry, Settled } from '../dialect.js';
 import { diag, ordinal } from '../shared/results.js';
 import { asJson, asState, START, step } from './chain.js';
@@ -192,7 +192,6 @@ export const copilotCli: Dialect<CopilotEntry> = {
     }
     settled.shown = shownFor(event.name, toolName, settled, state.warnings);
     if (!settled.shown.model && !settled.shown.user) delete settled.shown;
-    if (isObject(settled.eventOut) || settled.eventOut === null) return settled;
     return settled;
   },
 };

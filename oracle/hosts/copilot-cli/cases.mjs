@@ -168,6 +168,13 @@ export const CASES = [
   { id: 'user-deny-repo-never-runs', title: 'a user deny stops the repo hook after it', covers: ['files', 'several'], files: { ...pre(hk('preToolUse', out({ permissionDecision: 'deny', permissionDecisionReason: 'user says no' }))), ...repo('r.json', { preToolUse: [hk('preToolUse')] }) } },
   { id: 'stop-context', title: 'agentStop additionalContext without a block', covers: ['stop', 'context'], files: user({ agentStop: [hk('agentStop', out({ additionalContext: 'stop note' }))] }) },
 
+  { id: 'timeout-default-30s', title: 'no timeoutSec: a hook that answers after 31 s has timed out (default 30 s)', covers: ['timeout'], files: pre(hk('preToolUse', `sleep 31; ${out({ permissionDecision: 'deny', permissionDecisionReason: 'too late' })}`)) },
+  { id: 'prompt-transformed-output-ignored', title: 'userPromptTransformed output is ignored', covers: ['prompt', 'cannot-block'], files: user({ userPromptTransformed: [hk('userPromptTransformed', out({ additionalContext: 'T', modifiedPrompt: 'T2', decision: 'block', reason: 'no' }))] }) },
+  { id: 'session-end-exit2', title: 'sessionEnd exit 2: stderr shown as a warning', covers: ['cannot-block'], files: user({ sessionEnd: [hk('sessionEnd', 'echo end-stderr >&2; exit 2')] }) },
+  { id: 'pascal-matcher-names', title: 'PascalCase PreToolUse matchers: "Bash" (Claude name) and "bash"', covers: ['pascal', 'matcher'], files: user({ PreToolUse: [{ matcher: 'Bash', hooks: [hk('preToolUse', out({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'Bash matched' } }))] }, { matcher: 'bash', hooks: [hk('preToolUse', out({ hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'bash matched' } }))] }] }) },
+  { id: 'ups-second-sees-original', title: 'the second prompt hook gets the original prompt, not the first one’s modifiedPrompt', covers: ['prompt', 'several'], files: user({ userPromptSubmitted: [hk('userPromptSubmitted', out({ modifiedPrompt: 'CHANGED' })), hk('userPromptSubmitted', `grep -q '"prompt":"CHANGED"' && ${out({ additionalContext: 'saw the change' })} || ${out({ additionalContext: 'saw the original' })}`)] }) },
+  { id: 'pre-second-sees-original', title: 'the second preToolUse hook gets the original toolArgs', covers: ['rewrite', 'several'], files: pre(hk('preToolUse', out({ modifiedArgs: { command: 'echo CHANGED' } })), hk('preToolUse', `grep -q 'echo CHANGED' && ${out({ additionalContext: 'saw the change' })} || ${out({ additionalContext: 'saw the original' })}`)) },
+
   ...EXIT_SWEEP,
   ...MATCHER_CORPUS,
 ];

@@ -7,7 +7,7 @@ import { loadCopilotSettings, REPO_HOOKS_DIR, USER_HOOKS_DIR, USER_SETTINGS, typ
 import { COPILOT_EVENTS, TOOL_EVENTS } from './events.js';
 import { recorded } from './evidence.js';
 import { matchCopilot } from './match.js';
-import { buildPayload, claudePayload } from './payload.js';
+import { buildPayload, claudePayload, claudeToolName } from './payload.js';
 import { HOOKS_FILE_SCHEMA, SETTINGS_SCHEMA } from './schema.js';
 import { shownFor } from './shown.js';
 import { VERIFIED_AGAINST } from './verified.js';
@@ -87,7 +87,7 @@ export const copilotCli: Dialect<CopilotEntry> = {
         return { entry, matched: false, why: `not run: ${entry.source} is a repository hook and the folder is not trusted (host.trusted is false)`, duplicateOf: null, willRun: false };
       }
       if (entry.disabled) return { entry, matched: false, why: `not run: ${entry.source} sets "disableAllHooks": true`, duplicateOf: null, willRun: false };
-      const m = matchCopilot(entry.matcher, subject);
+      const m = matchCopilot(entry.matcher, subject, entry.claudeShape ? claudeToolName(subject) : null);
       if (m.invalid) diagnostics.push(diag('warning', 'match.invalid-regex', `${ordinal(index)}: ${m.why} (${m.invalid})`, { hook: index, file: entry.source, ...(entry.line ? { line: entry.line } : {}), evidence: recorded('matcher-invalid-regex', 'matcher-star') }));
       return { entry, matched: m.matched, why: m.why, duplicateOf: null, willRun: m.matched };
     });
@@ -96,20 +96,29 @@ export const copilotCli: Dialect<CopilotEntry> = {
       diagnostics.push(diag('warning', 'rule.untrusted-skipped', `${skipped} repository hook${skipped > 1 ? 's' : ''} would be skipped: the folder is not trusted`, { evidence: recorded('untrusted-repo-skipped') }));
     }
 
-    const stdinFor = (entry: CopilotEntry) => JSON.stringify(entry.claudeShape ? claudePayload(event.name, input) : input);
+    const stdinFor = (entry: CopilotEntry, payloadNow: JsonObject) => JSON.stringify(entry.claudeShape ? claudePayload(event.name, payloadNow) : payloadNow);
     const jobs: Job[] = hooks.flatMap((h, index) => {
       if (!h.willRun) return [];
       const cwd = h.entry.cwd === undefined ? paths.project : h.entry.cwd.startsWith('/') ? h.entry.cwd : `${paths.project}/${h.entry.cwd}`.replace(/\/\.?$/, '');
-      return [{ hook: index, command: h.entry.command, cwd, env: { ...baseEnv, ...hookEnv(paths.project), ...h.entry.env }, timeoutMs: h.entry.timeoutMs, stdin: stdinFor(h.entry) }];
+      return [{ hook: index, command: h.entry.command, cwd, env: { ...baseEnv, ...hookEnv(paths.project), ...h.entry.env }, timeoutMs: h.entry.timeoutMs, stdin: stdinFor(h.entry, input) }];
     });
     if (jobs.length > 1) {
-      diagnostics.push(diag('info', 'rule.sequential', `${jobs.length} hooks run one after another, in file order, each with the same event JSON`, { evidence: recorded('sequential-order', 'files-order') }));
+      diagnostics.push(
+        diag('info', 'rule.sequential', `${jobs.length} hooks run one after another, in file order${event.name === 'preToolUse' ? '; each sees the toolArgs as the hooks before it rewrote them' : ', each with the same event JSON'}`, {
+          evidence: recorded('sequential-order', 'files-order', 'pre-second-sees-original', 'ups-second-sees-original'),
+        }),
+      );
     }
     const label = (entry: CopilotEntry) => (entry.source.startsWith(USER_HOOKS_DIR) ? `${paths.home}/${entry.source.slice(2)}` : entry.sourceLabel);
     const chain: Chain = {
       start: asJson(START),
       stop: (_job, current) => asState(current).stopped,
-      before: (job) => ({ stdin: job.stdin, env: job.env }),
+      // A preToolUse hook sees the arguments as earlier hooks rewrote them (recorded); other events get the same JSON.
+      before: (job, current) => {
+        const rewritten = asState(current).modifiedArgs;
+        if (event.name !== 'preToolUse' || rewritten === null) return { stdin: job.stdin, env: job.env };
+        return { stdin: stdinFor(hooks[job.hook]!.entry, { ...input, toolArgs: rewritten }), env: job.env };
+      },
       after: (job, current, result) => {
         const planned = hooks[job.hook]!;
         const s = step(event.name, job.hook, { ...planned, entry: { ...planned.entry, sourceLabel: label(planned.entry) } }, asState(current), result);

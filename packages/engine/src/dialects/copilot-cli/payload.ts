@@ -16,6 +16,11 @@ export function buildPayload(event: string, payload: JsonObject, paths: Paths): 
 
 const CLAUDE_TOOL_NAMES: Record<string, string> = { bash: 'Bash', view: 'Read', edit: 'Edit', create: 'Write', grep: 'Grep', glob: 'Glob' };
 
+/** The Claude Code name of a Copilot tool ("bash" → "Bash"), for PascalCase hooks' payloads and matchers. */
+export function claudeToolName(name: string | null): string | null {
+  return name === null ? null : (CLAUDE_TOOL_NAMES[name] ?? null);
+}
+
 /**
  * The snake_case payload a hook declared under a PascalCase name gets (recorded for PreToolUse and PostToolUse):
  * hook_event_name, session_id, an ISO timestamp, cwd, and the Claude tool name ("Bash", not "bash").

@@ -20,7 +20,7 @@ export const COPILOT_EVENTS: EventSpec[] = [
     canBlock: true,
     matcherTests: null,
     description:
-      'Before the prompt reaches the model. decision "block" stops it (no model request, the reason is shown as a warning); modifiedPrompt replaces it; additionalContext is appended as a <system_reminder>; handled + responseContent answers without the model. Later hooks override earlier fields.',
+      'Before the prompt reaches the model. decision "block" with a reason stops it (no model request, the reason is shown as a warning); modifiedPrompt replaces it; additionalContext is appended as a <system_reminder>; handled + responseContent answers without the model. Later hooks override earlier fields.',
     sample: { prompt: 'do it' },
   },
   {
@@ -37,7 +37,7 @@ export const COPILOT_EVENTS: EventSpec[] = [
     canBlock: true,
     matcherTests: 'the tool name (a regex that must match all of it)',
     description:
-      'Before a tool runs. Hooks run one after another; the first deny stops the rest. permissionDecision deny/ask/allow, modifiedArgs (the last one wins), additionalContext. Exit 2 or any other failure denies; a timeout lets the call through.',
+      'Before a tool runs. Hooks run one after another, each seeing the arguments as earlier hooks rewrote them; the first deny stops the rest. permissionDecision deny/ask/allow, modifiedArgs (the last one wins), additionalContext. Exit 2 or any other failure denies; a timeout lets the call through.',
     sample: { toolName: 'bash', toolArgs: { command: 'echo original', description: 'run the command' } },
   },
   {
@@ -54,7 +54,7 @@ export const COPILOT_EVENTS: EventSpec[] = [
     canBlock: true,
     matcherTests: 'the tool name (a regex that must match all of it)',
     description:
-      'After a tool succeeded (a shell command that exits non-zero still counts as success). additionalContext is appended to the tool result; decision "block" replaces the result with "Tool result blocked: <reason>" and stops later hooks.',
+      'After a tool succeeded (a shell command that exits non-zero still counts as success). additionalContext is appended to the tool result; decision "block" with a reason replaces the result with "Tool result blocked: <reason>" and stops later hooks.',
     sample: {
       toolName: 'bash',
       toolArgs: { command: 'echo original', description: 'run the command' },

@@ -124,6 +124,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       const effects = new Map<number, Effect>();
       for (const job of jobs) {
         if (options.signal?.aborted) break;
+        if (chain.stop?.(job, current)) break;
         const { stdin, env: jobEnv } = chain.before(job, current);
         const result = await runJob({ ...job, stdin, env: jobEnv });
         const step = chain.after(job, current, result);

@@ -89,6 +89,8 @@ export interface Chain {
   start: JsonObject;
   before(job: Job, current: JsonObject): { stdin: string; env: Record<string, string> };
   after(job: Job, current: JsonObject, result: ProcessResult): { next: JsonObject; effect: Effect; diagnostics: Diagnostic[] };
+  /** Hosts that stop at a decisive answer (Copilot CLI after a deny): true means this job and every later one do not run. */
+  stop?(job: Job, current: JsonObject): boolean;
 }
 
 export interface Prepared<E extends HookEntry = HookEntry> {

@@ -51,6 +51,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   if (options.signal?.aborted) throw new RunCancelledError();
 
   const ws = await materialize(scenario.files, options.tmpDir);
+  // Scanning /proc for strays costs about as much as a hook's spawn: once per run, not again in `finally`.
+  let straysKilled = false;
   try {
     const env = options.env ?? process.env;
     const baseEnv: Record<string, string> = {
@@ -121,6 +123,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     }
     if (options.signal?.aborted) throw new RunCancelledError();
     const strays = killStrays(ws.home);
+    straysKilled = true;
     const strayNotes = strays
       ? [diag('warning', 'hook.escaped-processes', `${strays} process${strays > 1 ? 'es' : ''} left the hooks' process groups (setsid or a double fork) and were still running after the hooks ended; hookplay killed ${strays > 1 ? 'them' : 'it'}. A real host would leave ${strays > 1 ? 'them' : 'it'} running.`)]
       : [];
@@ -145,7 +148,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     return outcome;
   } finally {
     // Also on cancellation and errors: nothing started for this run may outlive it.
-    killStrays(ws.home);
+    if (!straysKilled) killStrays(ws.home);
     await ws.dispose();
   }
 }

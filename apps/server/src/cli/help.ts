@@ -51,9 +51,9 @@ ${EXIT_CODES}`,
   test: `usage: hookplay test FILE_OR_DIR... [--jobs N] [--reporter R] [--filter PATTERN]
 
 Runs every *.hookplay.json scenario (directories are searched recursively) and checks its "expect" block
-against the real outcome. Scenarios run N at a time; outcomes are the same as in a serial run. A scenario
-whose hooks sleep or wait (its result can depend on timing) that fails while others run is run again alone,
-and the report says so.
+against the real outcome. Scenarios run N at a time, with the same outcomes as a serial run: a scenario that
+fails while others run (hooks that race or sleep can lose a race on a loaded machine) is run again alone, and
+the report says so and which result counted.
 
 options:
   --jobs N          how many scenarios run at once (default: the number of cores, here ${availableParallelism()})

@@ -22,7 +22,7 @@ export function junitReport(results: TestResult[], wallMs: number): string {
       const first = r.mismatches[0];
       body.push(`      <failure message="${esc(first ? `${first.path}: expected ${show(first.expected)}, got ${show(first.actual)}` : 'failed')}">${esc(detail)}</failure>`);
     }
-    if (r.underLoad) body.push(`      <system-out>${esc(`timing-dependent (${r.timing}): failed while other scenarios ran, so it was run again alone`)}</system-out>`);
+    if (r.underLoad) body.push(`      <system-out>${esc(`failed while other scenarios ran, so it was run again alone${r.timing ? `; its result depends on timing (${r.timing})` : ''}`)}</system-out>`);
     return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
   });
   return [

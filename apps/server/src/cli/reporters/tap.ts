@@ -16,7 +16,7 @@ export function tapReport(results: TestResult[]): string {
       yaml.push('  mismatches:');
       for (const m of r.mismatches) yaml.push(`    - path: ${yamlString(m.path)}`, `      expected: ${yamlString(show(m.expected))}`, `      got: ${yamlString(show(m.actual))}`);
     }
-    if (r.underLoad) yaml.push(`  note: ${yamlString(`timing-dependent (${r.timing}): failed while other scenarios ran, run again alone`)}`);
+    if (r.underLoad) yaml.push(`  note: ${yamlString(`failed while other scenarios ran, run again alone${r.timing ? `; its result depends on timing (${r.timing})` : ''}`)}`);
     if (yaml.length) out.push('  ---', ...yaml, `  duration_ms: ${r.ms}`, '  ...');
   });
   const passed = results.filter((r) => r.status === 'passed').length;

@@ -1,4 +1,3 @@
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,22 +18,15 @@ export function resolveKey(key: string, paths: { home: string; project: string }
   return key.startsWith('~/') ? join(paths.home, key.slice(2)) : join(paths.project, key);
 }
 
-/**
- * Below this many bytes of files a workspace is written and removed with synchronous calls: each async fs call
- * is a round trip through libuv's thread pool, and for a handful of small files those hops cost more than the
- * writes (they were most of runScenario's overhead over a raw spawn). The event loop is blocked for well
- * under a millisecond; bigger workspaces keep the async path so a server stays responsive.
- */
-const SYNC_BYTES = 256 * 1024;
-
 // realpath: on some systems tmpdir is a symlink, and hooks compare `cwd` with `$PWD`. The parent's real path is
-// looked up once; the temp dir made inside it is then real too.
-const realParents = new Map<string, string>();
-function realParent(parent: string): string {
+// looked up once per parent; a directory made inside a real path is real too.
+const realParents = new Map<string, Promise<string>>();
+function realParent(parent: string): Promise<string> {
   let real = realParents.get(parent);
   if (real === undefined) {
-    real = realpathSync(parent);
+    real = realpath(parent);
     realParents.set(parent, real);
+    real.catch(() => realParents.delete(parent));
   }
   return real;
 }
@@ -44,60 +36,31 @@ function realParent(parent: string): string {
  * Files starting with `#!` are made executable, since hook commands often run scripts directly.
  */
 export async function materialize(files: Record<string, string>, parent = tmpdir()): Promise<Workspace> {
-  let bytes = 0;
-  for (const [key, content] of Object.entries(files)) {
+  for (const key of Object.keys(files)) {
     const problem = filePathProblem(key);
     if (problem) throw new Error(`file path "${key}" ${problem}`);
-    bytes += content.length;
   }
-  return bytes < SYNC_BYTES ? materializeSync(files, parent) : materializeAsync(files, parent);
-}
-
-function workspaceAt(root: string, small: boolean): Workspace {
+  const root = await mkdtemp(join(await realParent(parent), 'hookplay-'));
   const paths = { home: join(root, 'home'), project: join(root, 'project') };
-  return {
+  const tmp = join(root, 'tmp');
+  const ws: Workspace = {
     root,
     ...paths,
-    tmp: join(root, 'tmp'),
+    tmp,
     resolve: (key) => resolveKey(key, paths),
-    dispose: small ? () => removeTreeSync(root) : () => removeTree(root),
+    dispose: () => removeTree(root),
   };
-}
-
-async function materializeSync(files: Record<string, string>, parent: string): Promise<Workspace> {
-  const ws = workspaceAt(mkdtempSync(join(realParent(parent), 'hookplay-')), true);
   try {
-    mkdirSync(ws.home);
-    mkdirSync(ws.project);
-    mkdirSync(ws.tmp);
-    const made = new Set([ws.home, ws.project]);
-    for (const [key, content] of Object.entries(files)) {
-      const path = ws.resolve(key);
-      const dir = dirname(path);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      writeFileSync(path, content);
-      if (content.startsWith('#!')) chmodSync(path, 0o755);
-    }
-  } catch (e) {
-    await ws.dispose();
-    throw e;
-  }
-  return ws;
-}
-
-async function materializeAsync(files: Record<string, string>, parent: string): Promise<Workspace> {
-  const ws = workspaceAt(await realpath(await mkdtemp(join(parent, 'hookplay-'))), false);
-  try {
-    await Promise.all([mkdir(ws.home), mkdir(ws.project), mkdir(ws.tmp)]);
-    for (const [key, content] of Object.entries(files)) {
-      const path = ws.resolve(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-      if (content.startsWith('#!')) await chmod(path, 0o755);
-    }
+    await Promise.all([mkdir(paths.home), mkdir(paths.project), mkdir(tmp)]);
+    // Files are independent of each other: written together, each after its own folder.
+    await Promise.all(
+      Object.entries(files).map(async ([key, content]) => {
+        const path = ws.resolve(key);
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, content);
+        if (content.startsWith('#!')) await chmod(path, 0o755);
+      }),
+    );
   } catch (e) {
     await ws.dispose();
     throw e;
@@ -109,17 +72,7 @@ async function materializeAsync(files: Record<string, string>, parent: string): 
  * Removes a run directory. Hooks may leave directories nobody can write into (Go's module cache is read-only,
  * `chmod 555` / `chmod 000`): for a non-root user their contents cannot be deleted until the directories are
  * writable again, so a first failure makes every directory under the root writable and tries once more.
- * The synchronous form is tried first for small workspaces; whatever hooks left behind that it cannot remove at
- * once (a big tree, a read-only directory) goes to the async path.
  */
-async function removeTreeSync(root: string): Promise<void> {
-  try {
-    rmSync(root, { recursive: true, force: true });
-  } catch {
-    await removeTree(root);
-  }
-}
-
 async function removeTree(root: string): Promise<void> {
   try {
     await rm(root, { recursive: true, force: true, maxRetries: 3 });

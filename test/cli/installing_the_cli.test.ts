@@ -14,9 +14,9 @@ import { REPO } from '../support/paths.js';
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'hookplay-install-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const npmEnv = { ...process.env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
-// Not the ambient npm_* variables of an `npm test` run: they would point npx at this checkout.
-for (const key of Object.keys(npmEnv)) if (key.startsWith('npm_') && !key.startsWith('npm_config_')) delete npmEnv[key as keyof typeof npmEnv];
+// None of the npm_* variables of an `npm test` run (npm_config_local_prefix would point npx at this checkout).
+const ambient = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
+const npmEnv = { ...ambient, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
 const sh = (cmd: string, args: string[], cwd: string) => run(cmd, args, { cwd, env: npmEnv, maxBuffer: 64 * 1024 * 1024 });
 const npx = async (cwd: string, ...args: string[]) => {
   try {

@@ -110,6 +110,7 @@ describe('hookplay import', () => {
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--payload', bad], /--payload .*bad\.json:2:3: invalid JSON/],
       [['import', join(out, 'nope'), '--dialect', 'claude-code', '--event', 'PreToolUse'], /project .*nope: no such directory/],
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(out, 'pre.hookplay.json')], /pre\.hookplay\.json exists; pass --force/],
+      [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(out, 'no/such/dir.json')], /cannot write .*dir\.json: its folder does not exist/],
       [['run', '--dialect', 'claude-code', 'x.json'], /--dialect only go with --project DIR/],
     ];
     for (const [args, message] of cases) {

@@ -32,7 +32,12 @@ export async function importCommand(args: string[]): Promise<number> {
     if (e instanceof UsageError || e instanceof ImportError) return EXIT.usage;
     throw e;
   }
-  writeFileSync(out, `${JSON.stringify(result.scenario, null, 2)}\n`);
+  try {
+    writeFileSync(out, `${JSON.stringify(result.scenario, null, 2)}\n`);
+  } catch (e) {
+    process.stderr.write(`hookplay import: cannot write ${out}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'its folder does not exist' : (e as Error).message}\n`);
+    return EXIT.usage;
+  }
   process.stderr.write(importSummary(result));
   process.stdout.write(`wrote ${out}\n`);
   return EXIT.ok;

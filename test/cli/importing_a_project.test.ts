@@ -103,13 +103,15 @@ describe('hookplay import', () => {
   it('explains bad usage: a missing --dialect, an unknown event, a payload that is not JSON, an existing --out', async () => {
     const bad = join(out, 'bad.json');
     writeFileSync(bad, '{"tool_name": "Bash",\n  oops}');
+    const existing = join(out, 'existing.hookplay.json');
+    writeFileSync(existing, '{}');
     const cases: [string[], RegExp][] = [
       [['import', PROJECT, '--event', 'PreToolUse'], /--dialect is required: one of mirri, mework, open-strix, claude-code/],
       [['import', PROJECT, '--dialect', 'claude', '--event', 'PreToolUse'], /--dialect must be one of .*, not "claude"/],
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreTooluse'], /--event: "PreTooluse" is not a Claude Code event; did you mean "PreToolUse"\?/],
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--payload', bad], /--payload .*bad\.json:2:3: invalid JSON/],
       [['import', join(out, 'nope'), '--dialect', 'claude-code', '--event', 'PreToolUse'], /project .*nope: no such directory/],
-      [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(out, 'pre.hookplay.json')], /pre\.hookplay\.json exists; pass --force/],
+      [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', existing], /existing\.hookplay\.json exists; pass --force/],
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(out, 'no/such/dir.json')], /cannot write .*dir\.json: its folder does not exist/],
       [['run', '--dialect', 'claude-code', 'x.json'], /--dialect only go with --project DIR/],
     ];

@@ -14,7 +14,7 @@ const out = mkdtempSync(join(tmpdir(), 'hookplay-import-test-'));
 const SECRET = 'tools-dir-secret-4f1c';
 const env = { TEAM_TOOLS: `/opt/${SECRET}`, HOME };
 
-describe('hookplay import', () => {
+describe('hookplay import', { timeout: 180_000 }, () => {
   it('takes in the config and the scripts it references, says what it left out and why, and copies no environment value', async () => {
     const file = join(out, 'pre.hookplay.json');
     const { code, stdout, stderr } = await hookplay(['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', file], { env });

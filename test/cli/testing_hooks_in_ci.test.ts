@@ -39,7 +39,7 @@ function decision(o: Outcome | undefined) {
 
 const blocking = mirriScenario(['echo "no rm please" >&2; exit 2', 'echo fine']);
 
-describe('hookplay test in CI', () => {
+describe('hookplay test in CI', { timeout: 180_000 }, () => {
   it('gives the same outcomes with --jobs 4 as in a serial run, over the whole gallery', { timeout: 600_000 }, async () => {
     const gallery = join(REPO, 'scenarios');
     const serial = await hookplay(['test', gallery, '--jobs', '1', '--reporter', 'json']);
@@ -132,7 +132,7 @@ describe('hookplay test in CI', () => {
   });
 });
 
-describe('hookplay --help', () => {
+describe('hookplay --help', { timeout: 180_000 }, () => {
   it('every command explains itself and its exit codes, and exits 0', async () => {
     for (const command of ['run', 'test', 'import', 'serve']) {
       const { code, stdout } = await hookplay([command, '--help']);

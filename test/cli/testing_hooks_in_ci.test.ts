@@ -36,9 +36,16 @@ function decision(o: Outcome | undefined) {
     updatedInput: o.updatedInput,
     context: o.context,
     halt: o.halt,
-    eventOut: o.eventOut,
+    eventOut: withoutClock(o.eventOut),
     hooks: o.hooks.map((h) => ({ ran: h.ran, exitCode: h.exitCode, signal: h.signal, timedOut: h.timedOut })),
   };
+}
+
+/** open-strix stamps its events with the wall clock: a real difference between two runs, not a behaviour one. */
+function withoutClock(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutClock);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'timestamp').map(([k, x]) => [k, withoutClock(x)]));
 }
 
 const blocking = mirriScenario(['echo "no rm please" >&2; exit 2', 'echo fine']);

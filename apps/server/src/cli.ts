@@ -1,37 +1,37 @@
 #!/usr/bin/env node
-import { runCommand } from './cli/run-command.js';
-import { testCommand } from './cli/test-command.js';
+import { DIALECT_IDS } from '@hookplay/engine';
+import { wantsHelp } from './cli/args.js';
+import { EXIT, helpText, type Command } from './cli/help.js';
 
-const USAGE = `hookplay: a hook playground for coding agents
-
-usage:
-  hookplay run FILE [--json]        run a scenario and explain the host's decision
-  hookplay test FILE_OR_DIR...      check scenarios' "expect" blocks (exit 1 on any failure)
-  hookplay serve [--port N] [--host H] [--open]
-                                    start the playground server
-`;
+const COMMANDS: Record<Command, () => Promise<(args: string[]) => Promise<number>>> = {
+  run: async () => (await import('./cli/run-command.js')).runCommand,
+  test: async () => (await import('./cli/test-command.js')).testCommand,
+  import: async () => (await import('./cli/import-command.js')).importCommand,
+  // The server's modules load only for `serve`.
+  serve: async () => (await import('./cli/serve-command.js')).serveCommand,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  switch (command) {
-    case 'run':
-      return runCommand(args);
-    case 'test':
-      return testCommand(args);
-    case 'serve': {
-      const { serveCommand } = await import('./cli/serve-command.js');
-      return serveCommand(args);
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`hookplay: unknown command "${command}"\n\n${USAGE}`);
-      return 2;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    const topic = command === 'help' ? args[0] : undefined;
+    process.stdout.write(helpText(topic && topic in COMMANDS ? (topic as Command) : 'main', DIALECT_IDS));
+    return command === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (command === '--version' || command === '-v') {
+    const { createRequire } = await import('node:module');
+    process.stdout.write(`${(createRequire(import.meta.url)('../package.json') as { version: string }).version}\n`);
+    return EXIT.ok;
+  }
+  if (!(command in COMMANDS)) {
+    process.stderr.write(`hookplay: unknown command "${command}"\n\n${helpText('main', DIALECT_IDS)}`);
+    return EXIT.usage;
+  }
+  if (wantsHelp(args)) {
+    process.stdout.write(helpText(command as Command, DIALECT_IDS));
+    return EXIT.ok;
+  }
+  return (await COMMANDS[command as Command]())(args);
 }
 
 main(process.argv.slice(2)).then(

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Dialect, HookEntry, Job, Prepared } from './dialects/dialect.js';
 import { getDialect } from './dialects/index.js';
@@ -62,6 +63,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   if (options.signal?.aborted) throw new RunCancelledError();
 
   const ws = await materialize(scenario.files, options.tmpDir);
+  // Scanning /proc for strays costs about as much as a hook's spawn: at most once per run, not again in `finally`.
+  let straysKilled = false;
   try {
     const env = options.env ?? process.env;
     const baseEnv: Record<string, string> = {
@@ -79,6 +82,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     const budget = { remaining: limits.maxOutputBytes };
     const jobs = prepared.jobs.slice(0, limits.maxHooks);
     const capNotes = prepared.jobs.length > jobs.length ? [hooksCapped(prepared.jobs.length, jobs.length)] : [];
+    const pidsBefore = livePids();
     const results = new Map<number, ProcessResult>();
     const runJob = async (job: Job): Promise<ProcessResult> => {
       let stdinShown = job.stdin;
@@ -137,7 +141,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       await Promise.all(jobs.map(runJob));
     }
     if (options.signal?.aborted) throw new RunCancelledError();
-    const strays = killStrays(ws.home);
+    const strays = newProcessesSince(pidsBefore) ? killStrays(ws.home) : 0;
+    straysKilled = true;
     const strayNotes = strays
       ? [diag('warning', 'hook.escaped-processes', `${strays} process${strays > 1 ? 'es' : ''} left the hooks' process groups (setsid or a double fork) and were still running after the hooks ended; hookplay killed ${strays > 1 ? 'them' : 'it'}. A real host would leave ${strays > 1 ? 'them' : 'it'} running.`)]
       : [];
@@ -162,9 +167,31 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     return outcome;
   } finally {
     // Also on cancellation and errors: nothing started for this run may outlive it.
-    killStrays(ws.home);
+    if (!straysKilled) killStrays(ws.home);
     await ws.dispose();
   }
+}
+
+/** The pids alive now (one readdir of /proc), or null where there is no /proc to read. */
+function livePids(): Set<string> | null {
+  try {
+    return new Set(readdirSync('/proc').filter((name) => name.charCodeAt(0) <= 57));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether any process alive now was not alive before the hooks started. A stray (a hook's descendant that left
+ * its process group) is such a process, so when there is none the per-process /proc scan of killStrays, which
+ * reads every process's environment, can be skipped: on a quiet machine that is most of runScenario's cost
+ * beyond the spawn. (A pid reused within one run, after the whole pid space wrapped around, would be missed.)
+ */
+function newProcessesSince(before: Set<string> | null): boolean {
+  const now = livePids();
+  if (before === null || now === null) return true;
+  for (const pid of now) if (!before.has(pid)) return true;
+  return false;
 }
 
 function planOf(dialect: Dialect<HookEntry>, event: string, prepared: Prepared<HookEntry>, diagnostics: Diagnostic[]): RunPlan {

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,6 +19,19 @@ export function resolveKey(key: string, paths: { home: string; project: string }
   return key.startsWith('~/') ? join(paths.home, key.slice(2)) : join(paths.project, key);
 }
 
+// realpath: on some systems tmpdir is a symlink, and hooks compare `cwd` with `$PWD`. The parent's real path is
+// looked up once per parent; a directory made inside a real path is real too.
+const realParents = new Map<string, Promise<string>>();
+function realParent(parent: string): Promise<string> {
+  let real = realParents.get(parent);
+  if (real === undefined) {
+    real = realpath(parent);
+    realParents.set(parent, real);
+    real.catch(() => realParents.delete(parent));
+  }
+  return real;
+}
+
 /**
  * Writes a scenario's files into a fresh temporary directory: `home/` for `~/` keys, `project/` for the rest.
  * Files starting with `#!` are made executable, since hook commands often run scripts directly.
@@ -27,8 +41,7 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
     const problem = filePathProblem(key);
     if (problem) throw new Error(`file path "${key}" ${problem}`);
   }
-  // realpath: on some systems tmpdir is a symlink, and hooks compare `cwd` with `$PWD`.
-  const root = await realpath(await mkdtemp(join(parent, 'hookplay-')));
+  const root = await mkdtemp(join(await realParent(parent), 'hookplay-'));
   const paths = { home: join(root, 'home'), project: join(root, 'project') };
   const tmp = join(root, 'tmp');
   const ws: Workspace = {
@@ -39,18 +52,43 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
     dispose: () => removeTree(root),
   };
   try {
-    await Promise.all([mkdir(paths.home), mkdir(paths.project), mkdir(tmp)]);
-    for (const [key, content] of Object.entries(files)) {
-      const path = ws.resolve(key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-      if (content.startsWith('#!')) await chmod(path, 0o755);
+    if (small(files)) writeSync(ws, files);
+    else {
+      await Promise.all([mkdir(paths.home), mkdir(paths.project), mkdir(tmp)]);
+      // Files are independent of each other: written together, each after its own folder.
+      await Promise.all(
+        Object.entries(files).map(async ([key, content]) => {
+          const path = ws.resolve(key);
+          await mkdir(dirname(path), { recursive: true });
+          await writeFile(path, content);
+          if (content.startsWith('#!')) await chmod(path, 0o755);
+        }),
+      );
     }
   } catch (e) {
     await ws.dispose();
     throw e;
   }
   return ws;
+}
+
+/**
+ * Below this many bytes the files are written with synchronous calls: for a handful of small files each async
+ * call's trip through libuv's thread pool costs more than the write itself, and on a loaded machine far more
+ * (it was most of runScenario's cost beyond the hook's own spawn). Nothing of the run has started yet, and the
+ * event loop is held for well under a millisecond on an idle machine.
+ */
+const SYNC_BYTES = 64 * 1024;
+const small = (files: Record<string, string>) => Object.values(files).reduce((n, c) => n + c.length, 0) < SYNC_BYTES;
+
+function writeSync(ws: Workspace, files: Record<string, string>): void {
+  for (const dir of [ws.home, ws.project, ws.tmp]) mkdirSync(dir);
+  for (const [key, content] of Object.entries(files)) {
+    const path = ws.resolve(key);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    if (content.startsWith('#!')) chmodSync(path, 0o755);
+  }
 }
 
 /**

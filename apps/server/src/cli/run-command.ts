@@ -1,27 +1,48 @@
-import { runScenario } from '@hookplay/engine';
+import { parseScenarioText, runScenario, type Scenario } from '@hookplay/engine';
+import { parseArgs, UsageError } from './args.js';
 import { formatOutcome, formatPlan } from './format-outcome.js';
+import { EXIT } from './help.js';
+import { importSummary } from './import-command.js';
+import { ImportError, importProject } from './import/import-project.js';
 import { loadScenarioFile } from './load-scenario.js';
+import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
 
-/** `hookplay run FILE [--json]`: exit 0 when the scenario ran, whatever the verdict; 2 when it is invalid. */
+const USAGE = 'usage: hookplay run FILE|- [--json]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The scenario to run: a file, standard input ("-"), or a project imported on the fly. */
+async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean }> {
+  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS });
+  const json = parsed.values.has('--json');
+  const projectOnly = ['--dialect', '--event', '--payload', '--home'].filter((o) => parsed.values.has(o));
+  if (parsed.values.has('--project')) {
+    if (parsed.positional.length) throw new UsageError(`--project builds the scenario itself: drop ${parsed.positional.join(' ')}`);
+    const result = importProject(importRequest(parsed, parsed.values.get('--project') as string));
+    if (!json) process.stderr.write(importSummary(result));
+    return { scenario: result.scenario, json };
+  }
+  if (projectOnly.length) throw new UsageError(`${projectOnly.join(', ')} only go with --project DIR`);
+  if (parsed.positional.length !== 1) throw new UsageError(parsed.positional.length ? 'one scenario at a time (hookplay test runs many)' : 'name a scenario file, or - for standard input');
+  const file = parsed.positional[0]!;
+  return { scenario: file === '-' ? parseScenarioText(await readStdin(), '<stdin>') : await loadScenarioFile(file), json };
+}
+
+/** `hookplay run`: exit 0 when the scenario ran, whatever the verdict; 2 when it is invalid or the usage is wrong. */
 export async function runCommand(args: string[]): Promise<number> {
-  const json = args.includes('--json');
-  const files = args.filter((a) => !a.startsWith('--'));
-  const unknown = args.filter((a) => a.startsWith('--') && a !== '--json');
-  if (unknown.length) {
-    process.stderr.write(`hookplay run: unknown option ${unknown.join(', ')}\n`);
-    return 2;
-  }
-  if (files.length !== 1) {
-    process.stderr.write('usage: hookplay run FILE [--json]\n');
-    return 2;
-  }
-  let scenario;
+  let scenario: Scenario;
+  let json: boolean;
   try {
-    scenario = await loadScenarioFile(files[0]!);
+    ({ scenario, json } = await scenarioFrom(args));
   } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n`);
-    return 2;
+    const usage = e instanceof UsageError;
+    process.stderr.write(`${usage || e instanceof ImportError ? 'hookplay run: ' : ''}${(e as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
+    return EXIT.usage;
   }
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -38,10 +59,10 @@ export async function runCommand(args: string[]): Promise<number> {
           },
     });
     process.stdout.write(json ? `${JSON.stringify(outcome, null, 2)}\n` : `\n${formatOutcome(outcome)}\n`);
-    return 0;
+    return EXIT.ok;
   } catch (e) {
     process.stderr.write(`hookplay run: ${(e as Error).message}\n`);
-    return 130;
+    return EXIT.interrupted;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

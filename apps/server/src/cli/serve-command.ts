@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { isLoopback } from '../server/origins.js';
 import { DEFAULT_PORT, ServeError, startServer } from '../server/start.js';
 
@@ -31,6 +33,15 @@ function openBrowser(url: string): void {
   child.unref();
 }
 
+/**
+ * An installed package carries the built web app in its own `web/` folder (see scripts/pack.mjs); in the
+ * monorepo the server's default (apps/web/dist) applies.
+ */
+function packagedWebRoot(): string | undefined {
+  const root = fileURLToPath(new URL('../../web', import.meta.url));
+  return existsSync(`${root}/index.html`) ? root : undefined;
+}
+
 /** `hookplay serve`: prints one line with the URL (token included) and serves until SIGINT/SIGTERM. */
 export async function serveCommand(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
@@ -40,7 +51,8 @@ export async function serveCommand(args: string[]): Promise<number> {
   }
   let server;
   try {
-    server = await startServer({ host: parsed.host, port: parsed.port });
+    const webRoot = packagedWebRoot();
+    server = await startServer({ host: parsed.host, port: parsed.port, ...(webRoot ? { webRoot } : {}) });
   } catch (e) {
     if (e instanceof ServeError) {
       process.stderr.write(`hookplay serve: ${e.message}\n`);

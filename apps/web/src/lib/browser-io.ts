@@ -25,3 +25,11 @@ export function downloadText(name: string, text: string, type = 'application/jso
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
+
+export function downloadBytes(name: string, bytes: Uint8Array<ArrayBuffer>, type: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}

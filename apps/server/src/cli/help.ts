@@ -1,0 +1,101 @@
+import { availableParallelism } from 'node:os';
+
+/** Exit codes, the same for every command (the README lists them too). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+const EXIT_CODES = `exit codes:
+  0    done: the scenario ran (whatever the verdict), every test passed, the scenario was written
+  1    hookplay test: at least one scenario failed; hookplay serve: the server could not start
+  2    usage error or invalid input (bad option, invalid scenario, no host config found), nothing ran
+  130  interrupted (Ctrl-C); running hooks were killed
+`;
+
+export const HELP = {
+  main: `hookplay: a hook playground for coding agents
+
+usage:
+  hookplay run FILE|- [--json]        run a scenario and explain the host's decision
+  hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
+                                      run a real project's hooks without writing a scenario
+  hookplay test FILE_OR_DIR... [--jobs N] [--reporter human|junit|tap|json] [--filter PATTERN]
+                                      check scenarios' "expect" blocks, in parallel
+  hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE]
+                                      write a scenario from a project's real hook config
+  hookplay serve [--port N] [--host H] [--open]
+                                      start the playground server
+
+\`hookplay <command> --help\` says more about each.
+
+${EXIT_CODES}`,
+
+  run: `usage: hookplay run FILE|- [--json]
+       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
+
+Runs one scenario for real and explains the host's decision: which hooks matched and why, each one's exit and
+output, the verdict, and the rules that produced it. FILE "-" reads the scenario from standard input.
+
+With --project, the scenario is built from the project's real hook config, as \`hookplay import\` does, and run
+without writing a file.
+
+options:
+  --json            print only the outcome, as JSON
+  --project DIR     the project whose host config and hook scripts to take in
+  --dialect D       the host: ${'${dialects}'}
+  --event E         the event to fire, in the host's own words (e.g. PreToolUse)
+  --payload FILE    the event's fields as a JSON object (default: the host's sample payload for the event)
+  --home[=DIR]      also read the host's files in the home directory (default: $HOME); without it nothing
+                    outside the project is read
+
+${EXIT_CODES}`,
+
+  test: `usage: hookplay test FILE_OR_DIR... [--jobs N] [--reporter R] [--filter PATTERN]
+
+Runs every *.hookplay.json scenario (directories are searched recursively) and checks its "expect" block
+against the real outcome. Scenarios run N at a time, with the same outcomes as a serial run: a scenario that
+fails while others run (hooks that race or sleep can lose a race on a loaded machine) is run again alone, and
+the report says so and which result counted.
+
+options:
+  --jobs N          how many scenarios run at once (default: the number of cores, here ${availableParallelism()})
+  --reporter R      human (default), junit (JUnit XML on stdout, for CI test reports), tap (TAP version 13),
+                    json (one object with every result and outcome)
+  --filter PATTERN  only scenarios whose path or title contains PATTERN (or matches it, written as /regex/)
+
+${EXIT_CODES}`,
+
+  import: `usage: hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE] [--force]
+
+Reads the host's real config files in the project DIR (and in the home directory, when --home is given), takes
+in the scripts their hook commands reference inside the project, and writes a scenario for the event with the
+host's sample payload. It says which referenced paths it left out and why. A config file is taken as it is,
+even when malformed: \`hookplay run\` then shows the host's diagnostics with their positions. Environment
+variable values are never copied.
+
+options:
+  --dialect D       the host: ${'${dialects}'}
+  --event E         the event to fire, in the host's own words
+  --payload FILE    the event's fields as a JSON object (default: the host's sample payload)
+  --home[=DIR]      also read the host's files in the home directory (default: $HOME)
+  --out FILE        where to write the scenario (default: ./<project>-<event>.hookplay.json)
+  --force           overwrite --out when it exists
+
+${EXIT_CODES}`,
+
+  serve: `usage: hookplay serve [--port N] [--host H] [--open]
+
+Starts the playground and prints one line with its URL (a per-launch token included). Listens on loopback
+unless --host says otherwise; stops on Ctrl-C, killing running hooks.
+
+options:
+  --port N          the port (default 4477; 0 for any free port)
+  --host H          the address to listen on (default 127.0.0.1)
+  --open            open the URL in a browser
+
+${EXIT_CODES}`,
+} as const;
+
+export type Command = Exclude<keyof typeof HELP, 'main'>;
+
+export function helpText(command: keyof typeof HELP, dialects: readonly string[]): string {
+  return HELP[command].replaceAll('${dialects}', dialects.join(', '));
+}

@@ -1,0 +1,44 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs, UsageError } from './args.js';
+import { EXIT } from './help.js';
+import { defaultOutName, ImportError, importProject, type ImportResult } from './import/import-project.js';
+import { importRequest, PROJECT_OPTIONS } from './project-source.js';
+import { dim, yellow } from './style.js';
+
+const USAGE = 'usage: hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE] [--force]';
+
+/** What an import took and left, for stderr: the scenario itself goes to the file. */
+export function importSummary(result: ImportResult): string {
+  const lines = [`config: ${result.configs.join(', ')}`];
+  if (result.scripts.length) lines.push(`scripts: ${result.scripts.join(', ')}`);
+  for (const l of result.leftOut) lines.push(yellow(`left out ${l.path}: ${l.why}`) + (l.command ? dim(` (in "${l.command}")`) : ''));
+  return `${lines.join('\n')}\n`;
+}
+
+/** `hookplay import DIR ...`: writes a scenario from a project's real hook config. */
+export async function importCommand(args: string[]): Promise<number> {
+  let result: ImportResult;
+  let out: string;
+  try {
+    const parsed = parseArgs(args, { ...PROJECT_OPTIONS, '--out': { kind: 'value' }, '-o': { kind: 'value' }, '--force': { kind: 'flag' } });
+    if (parsed.positional.length > 1) throw new UsageError(`one project directory, not ${parsed.positional.length}`);
+    const project = (parsed.values.get('--project') as string | undefined) ?? parsed.positional[0];
+    const request = importRequest(parsed, project);
+    result = importProject(request);
+    out = ((parsed.values.get('--out') ?? parsed.values.get('-o')) as string | undefined) ?? defaultOutName(request.project, request.event);
+    if (existsSync(out) && !parsed.values.has('--force')) throw new UsageError(`${out} exists; pass --force to overwrite it, or --out FILE`);
+  } catch (e) {
+    process.stderr.write(`hookplay import: ${(e as Error).message}\n${e instanceof UsageError ? `${USAGE}\n` : ''}`);
+    if (e instanceof UsageError || e instanceof ImportError) return EXIT.usage;
+    throw e;
+  }
+  try {
+    writeFileSync(out, `${JSON.stringify(result.scenario, null, 2)}\n`);
+  } catch (e) {
+    process.stderr.write(`hookplay import: cannot write ${out}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'its folder does not exist' : (e as Error).message}\n`);
+    return EXIT.usage;
+  }
+  process.stderr.write(importSummary(result));
+  process.stdout.write(`wrote ${out}\n`);
+  return EXIT.ok;
+}

@@ -13,9 +13,11 @@ import type { Diagnostic, Scenario } from '@hookplay/engine';
  * inputs and so in the same short time). One persistent worker serves all checks in order, so the cost is a
  * message round trip; a check over its deadline ends the worker, and the checks queued behind it go to a new one.
  */
+// Dynamic imports only: eval'd worker code is CommonJS in plain Node but ESM under some loaders (the test runner's),
+// where require does not exist.
 const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.engine).then(({ validateScenario }) => {
+import('node:worker_threads').then(async ({ parentPort, workerData }) => {
+  const { validateScenario } = await import(workerData.engine);
   parentPort.postMessage({ ready: true });
   parentPort.on('message', ({ id, scenario }) => {
     try {

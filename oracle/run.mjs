@@ -172,7 +172,7 @@ async function check(c, bin, engine) {
     problems.push(...recorded.problems);
   }
   if (engine) {
-    const sim = await engine.simulateSession(sessionOf(c));
+    const sim = await engine.simulateSession({ ...sessionOf(c), version: VERSION });
     problems.push(...compareObservations(c, observedOf(fixture), sim.observation));
     problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
     if (problems.length === 0) for (const code of engine.ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);

@@ -58,14 +58,6 @@ export const RECORDED_RULES: RecordedRules = {
         "settings-unknown-event"
       ]
     },
-    "config.version-default": {
-      "n": 819,
-      "cases": [
-        "baseline-no-hooks",
-        "dedupe-across-files",
-        "dedupe-across-matchers"
-      ]
-    },
     "hook.exit2-json-read": {
       "n": 11,
       "cases": [

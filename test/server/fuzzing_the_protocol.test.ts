@@ -127,7 +127,9 @@ describe(`fuzz (seed ${SEED}, ${BUDGET_MS} ms)`, () => {
       // Messages on one connection are handled in order: the sentinel's answer means all before it were.
       const id = `sentinel-${++sentinels}`;
       fuzz.send({ type: 'cancel', id });
-      await fuzz.waitFor((m) => m.type === 'error' && m.id === id, 30_000);
+      // Generous: ten fuzzed messages may include megabytes to parse and scenarios to plan in the worker, on a
+      // machine the rest of the suite keeps busy (30 s was missed once in a full run; the same seed alone passed).
+      await fuzz.waitFor((m) => m.type === 'error' && m.id === id, 90_000);
       // The canary's own connection answers at once, and only ever what it asked for.
       canary.send({ type: 'cancel', id: `canary-${sentinels}` });
       await canary.waitFor((m) => m.type === 'error' && m.id === `canary-${sentinels}`, 10_000);
@@ -145,7 +147,7 @@ describe(`fuzz (seed ${SEED}, ${BUDGET_MS} ms)`, () => {
     await canary.waitFor(isOutcomeOf('after'), 30_000);
     expect(n).toBeGreaterThan(50);
     await Promise.all([fuzz.close(), canary.close()]);
-  }, BUDGET_MS + 120_000);
+  }, BUDGET_MS + 240_000);
 
   it('POST /api/validate answers every fuzzed body with JSON and a 2xx/4xx status', async () => {
     const end = Date.now() + BUDGET_MS / 3;

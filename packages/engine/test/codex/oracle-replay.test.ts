@@ -3,10 +3,11 @@
  * `npm run oracle -- --host codex`) through hookplay's codex dialect, as a whole `codex exec` turn, and checks the
  * engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectRecordingsCurrent } from '../support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
 import { CASES } from '../../../../oracle/hosts/codex/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
@@ -38,13 +39,7 @@ const cases = CASES as CodexCase[];
 
 describe(`the oracle's recordings of Codex CLI ${VERSION}`, () => {
   it('cover every case, each recorded for its current definition', () => {
-    const recorded = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
-    expect(recorded.sort()).toEqual(cases.map((c) => `${c.id}.json`).sort());
-    for (const c of cases) {
-      const fixture = JSON.parse(readFileSync(join(FIXTURES, `${c.id}.json`), 'utf8')) as Fixture;
-      expect(fixture.host.version, c.id).toBe(VERSION);
-      expect(fixture.caseHash, `${c.id} changed since it was recorded: run npm run oracle -- --host codex --case ${c.id}`).toBe(caseHash(c));
-    }
+    expectRecordingsCurrent<CodexCase, Fixture>(FIXTURES, cases, VERSION, caseHash, 'npm run oracle -- --host codex');
   });
 
   it('are at least 40, and the dialect says how many it is verified on', () => {

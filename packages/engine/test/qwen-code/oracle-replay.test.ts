@@ -3,10 +3,11 @@
  * `npm run oracle -- --host qwen-code`) through hookplay's qwen-code dialect, as a whole one-shot session, and checks
  * the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectRecordingsCurrent } from '../support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
 import { CASES } from '../../../../oracle/hosts/qwen-code/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
@@ -38,14 +39,8 @@ const fixture = (id: string) => JSON.parse(readFileSync(join(FIXTURES, `${id}.js
 
 describe(`the oracle's recordings of Qwen Code ${VERSION}`, () => {
   it('cover every case, each recorded for its current definition, with no traffic past the mock', () => {
-    const recorded = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
-    expect(recorded.sort()).toEqual(cases.map((c) => `${c.id}.json`).sort());
-    for (const c of cases) {
-      const f = fixture(c.id);
-      expect(f.host.version, c.id).toBe(VERSION);
-      expect(f.caseHash, `${c.id} changed since it was recorded: run npm run oracle -- --host qwen-code --case ${c.id}`).toBe(caseHash(c));
-      expect(f.cli.otherTraffic, c.id).toEqual([]);
-    }
+    const read = expectRecordingsCurrent<OracleCase, Fixture>(FIXTURES, cases, VERSION, caseHash, 'npm run oracle -- --host qwen-code');
+    for (const c of cases) expect(read.get(c.id)!.cli.otherTraffic, c.id).toEqual([]);
   });
 
   it('are at least 40, and the dialect says how many it is verified on', () => {

@@ -319,19 +319,7 @@ function settlePostToolUse(reads: Read[], label: string, settled: Settled): void
     const d = decisionOf(r.answer);
     if (d && d.kind !== 'deny') diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing after the tool ran: only a block counts`, { hook: r.index }));
   }
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length) settled.context.push(wording.additionalContext(label, pending));
-    pending = [];
-  };
-  for (const r of reads) {
-    if (decisionOf(r.answer)?.kind === 'deny') {
-      flush();
-      settled.context.push(blockText(r));
-    }
-    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
-  }
-  flush();
+  settled.context.push(...inFinishingOrder(reads, label, (r) => (decisionOf(r.answer)?.kind === 'deny' ? blockText(r) : undefined)));
   if (blocks.length) {
     const first = decisionOf(blocks[0]!.answer)!;
     settled.verdict = 'block';
@@ -372,21 +360,10 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   const feedback = blocks.map((r) => wording.stopFeedback(decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON));
   // After all the feedback messages, each hook's part in finishing order: a JSON block's note, then its context
   // (consecutive contexts joined).
-  const parts: string[] = [];
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length) parts.push(wording.additionalContext('Stop', pending));
-    pending = [];
-  };
-  for (const r of reads) {
+  const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
-    if (d?.kind === 'deny' && d.via !== 'exit 2') {
-      flush();
-      parts.push(wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON));
-    }
-    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
-  }
-  flush();
+    return d?.kind === 'deny' && d.via !== 'exit 2' ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
+  });
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {
     if (decisionOf(r.answer)?.kind !== 'deny') diagnostics.push(diag('info', 'rule.stop-context-continues', `${ordinal(r.index)}'s additionalContext keeps the turn going: the model reads it and works on, and Stop runs again with stop_hook_active: true`, { hook: r.index }));
@@ -404,6 +381,29 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
       diag('info', active ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides Stop hooks that block ${cap} times in a row and ends the turn${active ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : ''}`),
     );
   }
+}
+
+/**
+ * The texts the model reads from hooks in the order they finished: each hook's own text (`partOf`: a block, a
+ * note, a plain output) where it stands, and the additionalContext of consecutive hooks joined as one text.
+ */
+function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => string | undefined): string[] {
+  const out: string[] = [];
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length) out.push(wording.additionalContext(label, pending));
+    pending = [];
+  };
+  for (const r of reads) {
+    const part = partOf(r);
+    if (part !== undefined) {
+      flush();
+      out.push(part);
+    }
+    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
+  }
+  flush();
+  return out;
 }
 
 /** additionalContext of every hook, in finishing order, as one text. */
@@ -425,18 +425,12 @@ function addContext(reads: Read[], label: string, settled: Settled): void {
  */
 function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first'): void {
   if (order === 'plain-first') reads = [...reads.filter((r) => r.answer.plain), ...reads.filter((r) => !r.answer.plain)];
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length) settled.context.push(wording.additionalContext(contextLabel, pending));
-    pending = [];
-  };
-  for (const r of reads) {
+  const texts = inFinishingOrder(reads, contextLabel, (r) => {
     const plain = r.answer.plain;
     if (plain !== undefined && plain !== '') {
-      flush();
-      const large = Buffer.byteLength(plain) > PLAIN_OUTPUT_LIMIT;
-      const text = wording.plainSuccess(plainLabel, large ? wording.persistedOutput(Buffer.byteLength(plain)) : plain);
-      settled.context.push(text);
+      const bytes = new TextEncoder().encode(plain).length;
+      const large = bytes > PLAIN_OUTPUT_LIMIT;
+      const text = wording.plainSuccess(plainLabel, large ? wording.persistedOutput(bytes) : plain);
       settled.diagnostics.push(
         diag(
           'info',
@@ -447,10 +441,11 @@ function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: str
           { hook: r.index },
         ),
       );
+      return text;
     }
-    if (r.answer.additionalContext !== undefined) pending.push(r.answer.additionalContext);
-  }
-  flush();
+    return undefined;
+  });
+  settled.context.push(...texts);
   const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
   if (giving.length) settled.diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context, in the order the hooks finished`));
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Outcome } from '../../outcome.js';
 import { runScenario } from '../../run.js';
-import { isObject, type JsonObject } from '../../util/json.js';
+import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { materialize } from '../../workspace.js';
 import { TIMING_RULES } from './evidence.js';
 import { rulesFor, stopBlockCap } from './version.js';
@@ -113,6 +113,14 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
     return outcome;
   };
 
+  /** PostToolBatch after the batch (denied or not): its context reaches the model; true when it halts the session. */
+  const batchHalts = async (input: JsonObject, response: Json): Promise<boolean> => {
+    const batch = await run('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', tool_response: response }] });
+    later.push(...batch.context.map(norm));
+    if (batch.halt) obs.halted = true;
+    return batch.halt;
+  };
+
   let gapMs: number | undefined;
   try {
     const start = await run('SessionStart', { source: 'startup' });
@@ -175,14 +183,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           obs.halted = true;
           return finish();
         }
-        const batch = await run('PostToolBatch', {
-          tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', tool_response: ranTool.code === 0 ? ranTool.response.stdout ?? '' : ranTool.content }],
-        });
-        later.push(...batch.context.map(norm));
-        if (batch.halt) {
-          obs.halted = true;
-          return finish();
-        }
+        if (await batchHalts(input, ranTool.code === 0 ? (ranTool.response.stdout ?? '') : ranTool.content)) return finish();
       } else {
         obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy };
         later.push(...pre.context.map(norm));
@@ -191,12 +192,7 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
           return finish();
         }
         // The batch ended too, with the denial as its result.
-        const batch = await run('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: 'toolu_mock_1', tool_response: denied!.result }] });
-        later.push(...batch.context.map(norm));
-        if (batch.halt) {
-          obs.halted = true;
-          return finish();
-        }
+        if (await batchHalts(input, denied!.result)) return finish();
       }
       request();
       gapMs = performance.now() - t1;

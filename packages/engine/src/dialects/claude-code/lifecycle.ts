@@ -1,7 +1,7 @@
 import type { Outcome, SessionTool } from '../../outcome.js';
 import type { HostSettings } from '../../scenario.js';
 import { StepCursor } from '../../session/cursor.js';
-import { beginStep, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
+import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES } from './evidence.js';
@@ -213,10 +213,22 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     let allowed = false;
     let decidedBy = 'rule';
     let denied: { result: string; decidedBy: string } | null = null;
-    const approval = () => cursor.take('approval')?.step as { approval: 'allow' | 'deny' } | undefined;
+    function* approval(): Generator<SessionEffect, { approval: 'allow' | 'deny' } | undefined, unknown> {
+      const taken = cursor.take('approval');
+      if (!taken) return undefined;
+      const answer = taken.step as { approval: 'allow' | 'deny' };
+      yield* beginStep(taken.index, stepLabel(taken.step));
+      yield* diagnostic({
+        level: 'info',
+        code: 'session.user-answer',
+        message: `the user answers the permission prompt: ${answer.approval}. Claude Code shows the prompt after PermissionRequest hooks leave it undecided; the oracle runs claude -p, where nobody can answer, so this part is from the docs`,
+        evidence: { kind: 'docs', source: 'https://code.claude.com/docs/en/hooks#permissionrequest' },
+      });
+      return answer;
+    }
     if (pre.verdict === 'block') denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
     else if (pre.verdict === 'ask') {
-      const answer = approval();
+      const answer = yield* approval();
       if (answer?.approval === 'allow') {
         allowed = true;
         decidedBy = 'user';
@@ -236,7 +248,6 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         allowed = true;
         decidedBy = 'hook';
         if (isObject(permission.updatedInput)) input = permission.updatedInput;
-        approval();
       } else if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
         // Claude Code rejects the call and stops the turn there ("aborted_tools").
         obs.tool = { executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null };
@@ -245,9 +256,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         return yield* finish('interrupted', 'a PermissionRequest hook denied with interrupt: true, which stops the turn', index);
       } else if (permission.verdict === 'block') {
         denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
-        approval();
       } else {
-        const answer = approval();
+        const answer = yield* approval();
         if (answer?.approval === 'allow') {
           allowed = true;
           decidedBy = 'user';
@@ -257,6 +267,17 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
           yield* notice('Claude Code would ask the user before this call; with no approval step it is denied, as in claude -p');
         }
       }
+    }
+
+    const unasked = cursor.take('approval');
+    if (unasked) {
+      // The scenario answers a prompt the host never showed: say so rather than pretend the answer mattered.
+      yield* beginStep(unasked.index, stepLabel(unasked.step));
+      yield* diagnostic({
+        level: 'warning',
+        code: 'session.nothing-to-approve',
+        message: `no permission prompt was pending: ${decidedBy === 'hook' || denied?.decidedBy === 'hook' ? 'a hook decided' : 'Claude Code decided without asking'}, so this answer changes nothing`,
+      });
     }
 
     if (allowed) {

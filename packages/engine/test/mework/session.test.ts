@@ -156,3 +156,22 @@ describe('mework session: turns and context', () => {
     expect(o.skipped).toEqual([1]);
   });
 });
+
+describe('mework session: continue: false', () => {
+  it('on PreToolUse it stops the turn there: the tool does not run, the rest of the turn is skipped, the next prompt plays', async () => {
+    const halt = printJson({ continue: false, stopReason: 'maintenance window' });
+    const o = await play({ PreToolUse: [{ matcher: '^bash$', hooks: [cmd(halt)] }] }, [
+      { prompt: 'one' },
+      { tool: 'bash', input: { command: 'echo never' } },
+      { reply: 'skipped' },
+      { prompt: 'two' },
+      { tool: 'read', input: { path: 'a' } },
+    ]);
+    expect(stepOf(o, 1).tool).toMatchObject({ ran: false, decidedBy: 'hook' });
+    expect(stepOf(o, 1).notices).toEqual(['maintenance window']);
+    expect(o.skipped).toEqual([2]);
+    expect(eventsOf(o, 4)).toEqual(['PreToolUse', 'PostToolUse']);
+    expect(o.ended.reason).toBe('completed');
+  });
+});
+

@@ -169,3 +169,25 @@ describe('mirri session: unreachable steps', () => {
     expect(eventIn(o, 1, 'RewriteToolInput').hooks[0]).toMatchObject({ ran: true });
   });
 });
+
+describe('mirri session: model requests', () => {
+  it('PreLlmRequest and PostLlmRequest wrap each model request of a turn, numbered by step; finish_reason says whether a tool call follows', async () => {
+    const o = await play(
+      [
+        { event: 'PreLlmRequest', command: 'cat' },
+        { event: 'PostLlmRequest', command: 'cat' },
+      ],
+      [{ prompt: 'go' }, { tool: 'Bash', input: { command: 'true' } }, { reply: 'done' }, { prompt: 'again' }],
+    );
+    const llm = o.steps.flatMap((s) => s.events.filter((e) => e.event.endsWith('LlmRequest')).map((e) => JSON.parse(e.outcome.hooks[0]!.stdout) as Record<string, unknown>));
+    expect(llm.map((p) => [p.hook_event_name, p.turn_id, p.step, p.finish_reason ?? null])).toEqual([
+      ['PreLlmRequest', '1', 1, null],
+      ['PostLlmRequest', '1', 1, 'tool_use'],
+      ['PreLlmRequest', '1', 2, null],
+      ['PostLlmRequest', '1', 2, 'end_turn'],
+      ['PreLlmRequest', '2', 1, null],
+      ['PostLlmRequest', '2', 1, 'end_turn'],
+    ]);
+  });
+});
+

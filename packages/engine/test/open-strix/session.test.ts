@@ -83,6 +83,16 @@ describe('open-strix session: prompts and context over turns', () => {
   });
 });
 
+describe('open-strix session: an interrupt', () => {
+  it('fires no hook event: the turn ends, and shutdown still runs', async () => {
+    const o = await play([], [{ prompt: 'go' }, { interrupt: true }]);
+    expect(stepOf(o, 1).events).toEqual([]);
+    expect(stepOf(o, 1).diagnostics.map((d) => d.code)).toEqual(['lifecycle.no-interrupt-hook']);
+    expect(o.steps.at(-1)!.events.map((e) => e.event)).toEqual(['pre_shutdown', 'post_shutdown']);
+    expect(o.ended).toMatchObject({ reason: 'interrupted', step: 1 });
+  });
+});
+
 describe('open-strix session: unreachable steps', () => {
   it('an approval is an error naming the step (open-strix never asks), and nothing runs', async () => {
     const o = await play([hook('log', 'echo x >> log', ALL)], [{ prompt: 'go' }, { tool: 'shell', input: { cmd: 'ls' } }, { approval: 'allow' }]);

@@ -1,5 +1,4 @@
 import type { Diagnostic, Outcome, SessionTool } from '../../outcome.js';
-import type { HostSettings } from '../../scenario.js';
 import { StepCursor } from '../../session/cursor.js';
 import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
 import { stepLabel, type SessionStep } from '../../session/steps.js';
@@ -36,10 +35,10 @@ const USER_DENIED = 'The user denied this tool call.';
 type ToolStep = Extract<SessionStep, { tool: string }>;
 
 export const meworkLifecycle: Lifecycle<MeworkLifecycleOptions> = {
-  play: (input) => play(input.steps, input.host, input.options ?? {}),
+  play: (input) => play(input.steps, input.options ?? {}),
 };
 
-function* play(steps: SessionStep[], _host: HostSettings, options: MeworkLifecycleOptions): LifecycleRun {
+function* play(steps: SessionStep[], options: MeworkLifecycleOptions): LifecycleRun {
   const budgetMs = options.turnBudgetMs ?? TURN_BUDGET_MS;
   const cursor = new StepCursor(steps);
   /** Every hook-made text the model has read so far, in conversation order. */

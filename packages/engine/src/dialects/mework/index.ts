@@ -1,14 +1,15 @@
 import type { Diagnostic } from '../../outcome.js';
 import type { Dialect, Job, PlannedEntry } from '../dialect.js';
 import { diag, formatSeconds, ordinal, withBaseFields } from '../shared/results.js';
+import { BUDGET_LEFT_FIELD, TURN_BUDGET_MS } from './budget.js';
 import { settleMework } from './combine.js';
 import { LEGACY_USER_FILE, loadMeworkConfig, USER_FILE, WORKSPACE_FILE, type MeworkEntry, type MeworkSettings } from './config.js';
 import { MEWORK_EVENTS } from './events.js';
+import { meworkLifecycle } from './lifecycle.js';
 import { matchMework } from './match.js';
 import { HOOKS_JSON_SCHEMA } from './schema.js';
 
-/** All synchronous hook work of one turn shares this budget; a run is one batch at the start of it. */
-export const TURN_BUDGET_MS = 5 * 60 * 1000;
+export { TURN_BUDGET_MS } from './budget.js';
 const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions'];
 
 const STARTER_HOOKS = `{
@@ -66,9 +67,12 @@ export const mework: Dialect<MeworkEntry> = {
 
   load: loadMeworkConfig,
 
-  prepare({ loaded, event, payload, host, paths, baseEnv }) {
+  prepare({ loaded, event, payload: given, host, paths, baseEnv }) {
     const settings = loaded.settings as unknown as MeworkSettings;
     const diagnostics: Diagnostic[] = [];
+    // A session tells how much of the turn's budget is left; a one-event run is one batch at the start of a turn.
+    const { [BUDGET_LEFT_FIELD]: left, ...payload } = given;
+    const budgetLeft = typeof left === 'number' ? Math.max(0, left) : TURN_BUDGET_MS;
     const input = withBaseFields(
       {
         session_id: 'conv_hookplay',
@@ -106,10 +110,27 @@ export const mework: Dialect<MeworkEntry> = {
       if (m.caseHint) diagnostics.push(diag('info', 'match.case-sensitive', `${ordinal(index)}: ${m.caseHint}`, at));
       if (m.matcherIgnored) diagnostics.push(diag('info', 'match.matcher-ignored', `${ordinal(index)}: ${m.why}`, at));
       if (!m.matched) return { entry, matched: false, why: m.why, duplicateOf: null, willRun: false };
+      if (budgetLeft <= 0) {
+        diagnostics.push(
+          diag('warning', 'rule.turn-budget-spent', `${ordinal(index)} fails with no decision: this turn's 5-minute hook budget is spent (SEMANTICS: "once the budget is spent, matched hooks fail with no decision")`, {
+            hook: index,
+            evidence: { kind: 'docs', source: 'SEMANTICS.md § mework, Running' },
+          }),
+        );
+        return { entry, matched: true, why: `${m.why}; but the turn's hook budget is spent, so it fails with no decision`, duplicateOf: null, willRun: false };
+      }
 
-      const timeoutMs = Math.min(entry.timeoutMs, TURN_BUDGET_MS);
+      const timeoutMs = Math.min(entry.timeoutMs, TURN_BUDGET_MS, budgetLeft);
+      if (budgetLeft < Math.min(entry.timeoutMs, TURN_BUDGET_MS)) {
+        diagnostics.push(
+          diag('info', 'match.turn-budget-left', `${ordinal(index)}: its timeout is cut to ${formatSeconds(timeoutMs)}, what is left of this turn's 5-minute hook budget (min of its timeout, 10 minutes and the remaining budget)`, {
+            hook: index,
+            evidence: { kind: 'docs', source: 'SEMANTICS.md § mework, Running' },
+          }),
+        );
+      }
       // A handler without a timeout gets the cut silently: only a timeout the user wrote deserves a note.
-      if (timeoutMs < entry.timeoutMs && entry.configuredTimeoutS !== undefined) {
+      if (budgetLeft >= TURN_BUDGET_MS && timeoutMs < entry.timeoutMs && entry.configuredTimeoutS !== undefined) {
         diagnostics.push(
           diag('info', 'match.turn-budget', `${ordinal(index)}: its timeout of ${formatSeconds(entry.configuredTimeoutS * 1000)} is cut to ${formatSeconds(timeoutMs)}: all hook work of a turn shares a 5-minute budget`, { hook: index }),
         );
@@ -129,4 +150,5 @@ export const mework: Dialect<MeworkEntry> = {
   },
 
   settle: settleMework,
+  lifecycle: meworkLifecycle,
 };

@@ -4,6 +4,7 @@ import { diag, ordinal, withBaseFields } from '../shared/results.js';
 import { loadMirriConfig, MIRRI_CONFIG, REWRITE_ENV, type MirriEntry, type MirriSettings } from './config.js';
 import { settleMirri } from './combine.js';
 import { MIRRI_EVENTS } from './events.js';
+import { mirriLifecycle } from './lifecycle.js';
 import { matchMirri } from './match.js';
 
 const SESSION_ID = 'session_hookplay';
@@ -74,4 +75,5 @@ export const mirri: Dialect<MirriEntry> = {
   },
 
   settle: settleMirri,
+  lifecycle: mirriLifecycle,
 };

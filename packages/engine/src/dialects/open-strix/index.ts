@@ -2,6 +2,7 @@ import type { Dialect } from '../dialect.js';
 import { loadStrixConfig, type StrixEntry } from './config.js';
 import { settleStrix } from './effects.js';
 import { STRIX_EVENTS } from './events.js';
+import { openStrixLifecycle } from './lifecycle.js';
 import { prepareStrix } from './plan.js';
 import { HOOKS_JSON_SCHEMA } from './schema.js';
 
@@ -44,4 +45,5 @@ export const openStrix: Dialect<StrixEntry> = {
   load: loadStrixConfig,
   prepare: prepareStrix,
   settle: settleStrix,
+  lifecycle: openStrixLifecycle,
 };

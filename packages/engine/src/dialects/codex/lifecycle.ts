@@ -77,6 +77,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   let carried: string[] = [];
   let toolCalls = 0;
   let gapMs: number | undefined;
+  let lastReply: string | null = null;
 
   function* event(name: string, payload: JsonObject): Generator<SessionEffect, Outcome, unknown> {
     const outcome = yield* fire(name, payload);
@@ -177,8 +178,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         text = (step.step as { reply: string }).reply;
       } else {
         yield* beginStep(null, continuations > 0 ? 'the model answers again' : 'the model ends its turn');
-        text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : 'Done.';
+        text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : (lastReply ?? 'Done.');
       }
+      lastReply = text;
       const stop = yield* event('Stop', { stop_hook_active: continuations > 0, last_assistant_message: text });
       // continue: false wins over a block (recorded): the turn ends.
       if (stop.halt || stop.verdict !== 'block') return null;

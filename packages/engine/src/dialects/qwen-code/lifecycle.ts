@@ -224,6 +224,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       // From the docs: in the default approval mode Qwen Code asks; PermissionRequest hooks may answer first.
       yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'the permission prompt of an untrusted folder, PermissionRequest and the user’s answer are from the docs (a one-shot run cannot ask: recorded as declined)', evidence: { kind: 'docs', source: 'qwen-code docs/users/features/hooks.md' } });
       const permission = yield* event('PermissionRequest', { tool_name: step.tool, tool_input: tool, permission_suggestions: [] });
+      // The user's answer is its own entry on the timeline: what follows (the call, or its denial) comes after it.
+      yield* beginStep(approval.index, stepLabel(approval.step));
       const verdict = permission.outcome.verdict;
       declined = verdict === 'block' || (verdict !== 'allow' && (approval.step as { approval: string }).approval === 'deny');
     }

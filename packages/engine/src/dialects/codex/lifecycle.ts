@@ -112,7 +112,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     obs.userSaw = [];
     obs.exitCode = 1;
     yield* notice(`Error loading config.toml: ${settings.startupError.message}`);
-    return end('halted', `Codex cannot load ${settings.startupError.file} and exits 1 before the session starts`, null);
+    return end('invalid', `Codex cannot load ${settings.startupError.file} and exits 1 before the session starts`, null);
   }
   for (const text of userSaw) yield* notice(text);
   const start = yield* event('SessionStart', { source: 'startup' });

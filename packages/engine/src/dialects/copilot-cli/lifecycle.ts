@@ -11,7 +11,7 @@ import { postToolSuffix, preToolContext, promptReminder } from './shown.js';
  * → per tool call preToolUse → permissionRequest (unless a preToolUse hook allowed; it fires even with
  * --allow-all) → the tool → postToolUse (a shell command that exits non-zero still counts as success) → the next
  * request → … → agentStop (a block sends its reason as a new user message, up to 8 continuations in a row) →
- * sessionEnd. What the model reads is the conversation after the system prompt, which later turns keep.
+ * sessionEnd. The conversation (and the hook texts in it) stays for later turns.
  */
 export interface CopilotLifecycleOptions {
   /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it ends a turn. */
@@ -44,8 +44,6 @@ const DATETIME = '<current_datetime>2026-12-01T12:00:00.000+00:00</current_datet
 
 type ToolStep = Extract<SessionStep, { tool: string }>;
 
-/** A message as one line of the session's transcript. */
-const render = (m: Message): string => ('tool' in m ? `assistant → ${m.tool} ${JSON.stringify(m.args)}` : `${m.role}: ${m.content}`);
 
 export const copilotLifecycle: Lifecycle<CopilotLifecycleOptions> = {
   check(steps) {
@@ -64,6 +62,8 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
   const obs: Observation = { requests: 0, conversation: [], userSaw: [], hookRuns: {}, exitCode: 0 };
   const cursor = new StepCursor(steps);
   const messages: Message[] = [];
+  /** The hook-made texts among them, in order: what the session's transcript shows. */
+  const told: string[] = [];
   let toolCalls = 0;
   let lastReply: string | null = null;
 
@@ -78,7 +78,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
   function* request(): Generator<SessionEffect, void, unknown> {
     obs.requests++;
     obs.conversation = [...messages];
-    yield* modelRequest(obs.conversation.map(render));
+    yield* modelRequest(told.map(norm));
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
     if (obs.requests === 0) obs.conversation = [];
@@ -93,7 +93,10 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
   yield* beginStep(null, 'session start');
   const firstPrompt = steps.find((s): s is Extract<SessionStep, { prompt: string }> => 'prompt' in s)?.prompt ?? '';
   const start = yield* event('sessionStart', { source: 'new', initialPrompt: firstPrompt });
-  if (start.context.length) messages.push({ role: 'user', content: norm(start.context.join('\n\n')) });
+  if (start.context.length) {
+    messages.push({ role: 'user', content: norm(start.context.join('\n\n')) });
+    told.push(start.context.join('\n\n'));
+  }
 
   while (!cursor.done) {
     const next = cursor.next()!;
@@ -121,6 +124,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
     const transformed = asked === '' ? '<dt>' : `<dt>\n\n${asked}`;
     yield* event('userPromptTransformed', { prompt: asked, transformedPrompt: transformed.replace('<dt>', DATETIME) });
     messages.push({ role: 'user', content: norm(transformed + (submit.context.length ? promptReminder(submit.context[0]!) : '')) });
+    if (submit.context.length) told.push(promptReminder(submit.context[0]!).trimStart());
     yield* request();
     const ended = yield* playTurn(next.index);
     if (ended) return ended;
@@ -171,6 +175,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       }
       continuations++;
       messages.push({ role: 'user', content: norm(`<dt>\n\n${stop.reason ?? ''}`) });
+      told.push(stop.reason ?? '');
       yield* request();
     }
   }
@@ -186,6 +191,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
     if (pre.verdict === 'block' || pre.verdict === 'ask') {
       // --allow-all: an ask is a denial too (recorded), its reason the tool result.
       result = pre.reason ?? '';
+      told.push(result);
       yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
     } else if (!isObject(args)) {
       // Arguments that are not an object fail the tool's input check (recorded for a string).
@@ -199,13 +205,17 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       }
       if (denied !== null) {
         result = denied;
+        told.push(result);
         yield* record({ input: args, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
       } else if (step.result && 'error' in step.result) {
         // A tool that fails as a tool (not a shell exit code): postToolUseFailure instead of postToolUse (from the docs).
         result = step.result.error;
         yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'a tool that fails gets postToolUseFailure, not postToolUse (from the docs: not recorded)', evidence: { kind: 'docs' } });
         const failure = yield* event('postToolUseFailure', { toolName: step.tool, toolArgs: args, error: result });
-        if (failure.context.length) result += `\n\n${failure.context[0]!}`;
+        if (failure.context.length) {
+          result += `\n\n${failure.context[0]!}`;
+          told.push(failure.context[0]!);
+        }
         yield* record({ input: args, ran: true, result, isError: true, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: 'given' });
       } else {
         let output: string;
@@ -218,14 +228,22 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
         } else output = '';
         result = output;
         const post = yield* event('postToolUse', { toolName: step.tool, toolArgs: args, toolResult: { resultType: 'success', textResultForLlm: output } });
-        if (post.verdict === 'block') result = post.reason ?? '';
-        else if (post.context.length) result += postToolSuffix(step.tool, post.context[0]!);
+        if (post.verdict === 'block') {
+          result = post.reason ?? '';
+          told.push(result);
+        } else if (post.context.length) {
+          result += postToolSuffix(step.tool, post.context[0]!);
+          told.push(postToolSuffix(step.tool, post.context[0]!).trimStart());
+        }
         yield* record({ input: args, ran: true, result, isError: exitCode !== undefined && exitCode !== 0, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: step.result || step.tool !== 'bash' ? 'given' : 'run', ...(exitCode !== undefined ? { exitCode } : {}) });
       }
     }
     messages.push({ role: 'assistant', tool: step.tool, args });
     messages.push({ role: 'tool', content: norm(result) });
-    if (pre.context.length) messages.push({ role: 'user', content: norm(preToolContext(pre.context[0]!)) });
+    if (pre.context.length) {
+      messages.push({ role: 'user', content: norm(preToolContext(pre.context[0]!)) });
+      told.push(preToolContext(pre.context[0]!));
+    }
     yield* request();
   }
 }

@@ -87,8 +87,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   const cursor = new StepCursor(steps);
   const hasTool = steps.some((s) => stepKind(s) === 'tool');
   const answers: string[] = [];
-  /** The user side of the conversation so far. */
+  /** The user side of the conversation so far (what the oracle compares). */
   const history: string[] = [];
+  /** The hook-made texts among it, in order: what the session's transcript shows. */
+  const told: string[] = [];
   let registryLinesAt: number | null = null;
   let toolCalls = 0;
   let lastReply: string | null = null;
@@ -139,6 +141,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
   const start = yield* event('SessionStart', { source: 'startup' });
   let prefix = start.context.length ? `${wording.hookContext(start.context.join('\n'))}\n\n` : '';
+  let startContext = start.context.length ? [wording.hookContext(start.context.join('\n'))] : [];
 
   while (!cursor.done) {
     const next = cursor.next()!;
@@ -153,6 +156,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     // SessionStart's context goes in front of the first prompt only.
     const original = `${prefix}${(next.step as { prompt: string }).prompt}`;
     prefix = '';
+    told.push(...startContext);
+    startContext = [];
     const ended = yield* playTurn(next.index, original);
     if (ended) return ended;
   }
@@ -177,6 +182,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       }
       history.push(request);
       for (const c of before.context) history.push(wording.hookContext(c));
+      for (const c of before.context) told.push(wording.hookContext(c));
       const looped = yield* modelLoop(promptIndex, request);
       if (looped === 'interrupt') {
         // From the docs: an interrupted turn ends without AfterAgent.
@@ -202,6 +208,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         return yield* finish('stop-cap', `the AfterAgent hook denied ${cap + 1} times; Gemini CLI has no cap, hookplay stopped the loop`, promptIndex);
       }
       request = after.reason ?? 'No reason provided';
+      told.push(request);
       stopHookActive = true;
     }
 
@@ -228,7 +235,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           yield* event('BeforeToolSelection', { llm_request: llm });
           obs.requests++;
           obs.modelSaw = history.map(norm);
-          yield* modelRequest(obs.modelSaw);
+          yield* modelRequest(told.map(norm));
           const peek = cursor.peek();
           if (peek?.kind === 'tool') {
             toolStep = peek;
@@ -275,6 +282,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     if (pre.halt || pre.verdict === 'block') {
       const result = pre.shown?.model ?? '';
       history.push(JSON.stringify({ error: result }));
+      told.push(result);
       yield* record({ input: asked, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
       return pre.halt ? 'BeforeTool' : null;
     }
@@ -319,7 +327,12 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     if (after.verdict === 'block') result = JSON.stringify({ error: after.shown?.model ?? '' });
     else if (failed) result = JSON.stringify({ error: output });
     else result = JSON.stringify({ output: `${llmContent}${after.context.length ? `\n\n${wording.hookContext(after.context.join('\n'))}` : ''}` });
-    if (!after.halt) history.push(result);
+    if (!after.halt) {
+      history.push(result);
+      if (rewritten) told.push(wording.inputModified);
+      if (after.verdict === 'block') told.push(after.shown?.model ?? '');
+      else if (after.context.length) told.push(wording.hookContext(after.context.join('\n')));
+    }
     yield* record({ input, ran: true, result, isError: failed || (exitCode !== null && exitCode !== 0), decidedBy: rewritten ? 'hook' : 'host', source: given ? 'given' : 'run', ...(exitCode !== null ? { exitCode } : {}) });
     return after.halt ? 'AfterTool' : null;
   }

@@ -67,6 +67,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   const cursor = new StepCursor(steps);
   const system: string[] = [];
   const messages: string[] = [];
+  /** The hook-made texts of the conversation, in order: what the session's transcript shows. */
+  const told: string[] = [];
   let disabled = false;
   /** The model's texts of this prompt: stream-json's result is all of them, run together. */
   let texts: string[] = [];
@@ -86,7 +88,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   function* request(): Generator<SessionEffect, number, unknown> {
     obs.requests++;
     obs.conversation = [...system, ...messages].map(norm);
-    yield* modelRequest(obs.conversation);
+    yield* modelRequest(told.map(norm));
     return obs.requests;
   }
   /** UserPromptSubmit for a send (the prompt, a tool result, a Stop continuation); false when it ends the turn. */
@@ -97,7 +99,10 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
       return false;
     }
-    if (out?.context) messages.push(`user: ${out.context}`);
+    if (out?.context) {
+      messages.push(`user: ${out.context}`);
+      told.push(out.context);
+    }
     return true;
   }
   /** MessageDisplay fires twice for a streamed text answer: while it streams, then once final. */
@@ -119,7 +124,10 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   }
   const start = yield* event('SessionStart', { source: 'startup', model: MODEL });
   const startContext = start.out?.context;
-  if (startContext) system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+  if (startContext) {
+    system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+    told.push(startContext);
+  }
   yield* event('Notification', { message: 'Successfully authenticated with openai', notification_type: 'auth_success', title: 'Authentication successful' });
 
   let endedBy: { reason: LifecycleEnd['reason']; message: string; step: number } | null = null;
@@ -200,6 +208,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         return { reason: 'stop-cap', message: `Stop hooks blocked ${STOP_BLOCK_CAP} times in a row; Qwen Code ended the turn anyway`, step: promptIndex };
       }
       messages.push(`user: ${more}`);
+      told.push(more);
       if (!(yield* submit(more, false))) {
         cursor.skipTurn();
         return { reason: 'prompt-blocked', message: "a UserPromptSubmit hook blocked the Stop hook's continuation: the turn ends", step: promptIndex };
@@ -222,12 +231,22 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     let declined = !trusted;
     if (approval) {
       // From the docs: in the default approval mode Qwen Code asks; PermissionRequest hooks may answer first.
-      yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'the permission prompt of an untrusted folder, PermissionRequest and the user’s answer are from the docs (a one-shot run cannot ask: recorded as declined)', evidence: { kind: 'docs', source: 'qwen-code docs/users/features/hooks.md' } });
       const permission = yield* event('PermissionRequest', { tool_name: step.tool, tool_input: tool, permission_suggestions: [] });
       // The user's answer is its own entry on the timeline: what follows (the call, or its denial) comes after it.
       yield* beginStep(approval.index, stepLabel(approval.step));
       const verdict = permission.outcome.verdict;
-      declined = verdict === 'block' || (verdict !== 'allow' && (approval.step as { approval: string }).approval === 'deny');
+      const answer = (approval.step as { approval: 'allow' | 'deny' }).approval;
+      if (verdict === 'allow' || verdict === 'block') {
+        yield* diagnostic({ level: 'warning', code: 'session.nothing-to-approve', message: `no permission prompt was pending: a PermissionRequest hook decided (${verdict === 'allow' ? 'allow' : 'deny'}), so this answer changes nothing` });
+      } else {
+        yield* diagnostic({
+          level: 'info',
+          code: 'session.user-answer',
+          message: `the user answers the permission prompt: ${answer}. An untrusted folder turns --yolo off, so Qwen Code asks after PermissionRequest hooks leave the call undecided; the oracle's one-shot run cannot answer (recorded: declined), so this part is from the docs`,
+          evidence: { kind: 'docs', source: 'qwen-code docs/users/features/hooks.md (PermissionRequest)' },
+        });
+      }
+      declined = verdict === 'block' || (verdict !== 'allow' && answer === 'deny');
     }
     if (declined) {
       modelResult = wording.declined(step.tool);
@@ -238,6 +257,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       spans.push(pre.outcome);
       if (pre.out?.toolError !== undefined) {
         modelResult = pre.out.toolError;
+        told.push(modelResult);
         obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
         yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: 'hook', source: 'none' });
       } else {
@@ -266,14 +286,21 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
           spans.push(post.outcome);
           if (post.out?.replaceResult !== undefined) {
             modelResult = post.out.replaceResult;
+          told.push(modelResult);
             failed = true;
           }
-          if (post.out?.appendToResult) modelResult = wording.withContext(modelResult, post.out.appendToResult);
+          if (post.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, post.out.appendToResult);
+          told.push(post.out.appendToResult);
+        }
         } else {
           // A failed command gets PostToolUseFailure, never PostToolUse (recorded).
           const failure = yield* event('PostToolUseFailure', { tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID, tool_name: step.tool, tool_input: tool, error: toolOut.llmContent, is_interrupt: false, duration_ms: toolMs });
           spans.push(failure.outcome);
-          if (failure.out?.appendToResult) modelResult = wording.withContext(modelResult, failure.out.appendToResult);
+          if (failure.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, failure.out.appendToResult);
+          told.push(failure.out.appendToResult);
+        }
         }
         const batch = yield* event('PostToolBatch', {
           tool_calls: [
@@ -290,9 +317,13 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         spans.push(batch.outcome);
         if (batch.out?.replaceResult !== undefined) {
           modelResult = batch.out.replaceResult;
+          told.push(modelResult);
           failed = true;
         }
-        if (batch.out?.appendToResult) modelResult = wording.withContext(modelResult, batch.out.appendToResult);
+        if (batch.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, batch.out.appendToResult);
+          told.push(batch.out.appendToResult);
+        }
         // An empty display (a command with no output) shows the full text too.
         obs.tool = { executed: true, input: tool, result: norm(failed || toolOut.display === '' ? modelResult : toolOut.display), isError: failed };
         yield* record({ input: tool, ran: true, result: modelResult, isError: failed, decidedBy: approval ? 'user' : 'host', source: step.result || step.tool !== SHELL ? 'given' : 'run', exitCode: code });

@@ -1,5 +1,5 @@
 // Turns one real Copilot CLI run (the requests the mock received, its JSON event stream, the hooks' own log lines)
-// into an Observation, in the shape hookplay's session simulation produces (packages/engine/src/dialects/copilot-cli/session.ts).
+// into an Observation, in the shape hookplay's session simulation produces (packages/engine/src/session/oracle/copilot-cli.ts, playing the lifecycle in dialects/copilot-cli/lifecycle.ts).
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Replaces the run's own directories so observations compare across runs and machines. */

@@ -83,7 +83,7 @@ async function record(c, entry, engine) {
 }
 
 async function loadEngine() {
-  const built = join(ROOT, 'packages/engine/dist/dialects/gemini-cli/session.js');
+  const built = join(ROOT, 'packages/engine/dist/session/oracle/gemini-cli.js');
   if (!flag('--no-build')) {
     const r = spawnSync('npm', ['run', 'build', '--workspace', '@hookplay/engine'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error('building @hookplay/engine failed');

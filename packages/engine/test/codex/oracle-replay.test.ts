@@ -14,7 +14,7 @@ import { CASES } from '../../../../oracle/hosts/codex/cases.mjs';
 import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/codex/compare.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { OPENAI_API_KEY } from '../../../../oracle/hosts/codex/cli.mjs';
-import { simulateCodexSession, type CodexObservation } from '../../src/dialects/codex/session.js';
+import { simulateCodexSession, type CodexObservation } from '../../src/session/oracle/codex.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/codex/verified.js';
 
 interface CodexCase {

@@ -12,7 +12,7 @@ import { expectRecordingsCurrent } from '../support/recordings.js';
 import { CASES } from '../../../../oracle/hosts/copilot-cli/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { caseHash, compareObservations } from '../../../../oracle/hosts/copilot-cli/compare.mjs';
-import { simulateSession, type Observation } from '../../src/dialects/copilot-cli/session.js';
+import { simulateSession, type Observation } from '../../src/session/oracle/copilot-cli.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/copilot-cli/verified.js';
 
 interface OracleCase {

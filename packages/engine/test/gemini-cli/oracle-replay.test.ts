@@ -12,7 +12,7 @@ import { expectRecordingsCurrent } from '../support/recordings.js';
 import { CASES } from '../../../../oracle/hosts/gemini-cli/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/gemini-cli/lib/compare.mjs';
-import { simulateGeminiSession, type GeminiObservation } from '../../src/dialects/gemini-cli/session.js';
+import { simulateGeminiSession, type GeminiObservation } from '../../src/session/oracle/gemini-cli.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/gemini-cli/verified.js';
 
 interface OracleCase {

@@ -12,7 +12,7 @@ import { expectRecordingsCurrent } from '../support/recordings.js';
 import { CASES } from '../../../../oracle/hosts/qwen-code/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/qwen-code/lib/compare.mjs';
-import { simulateSession, type Observation } from '../../src/dialects/qwen-code/session.js';
+import { simulateSession, type Observation } from '../../src/session/oracle/qwen-code.js';
 import { VERIFIED_AGAINST } from '../../src/dialects/qwen-code/verified.js';
 
 interface OracleCase {

@@ -4,6 +4,7 @@ import { diag, ordinal } from '../shared/results.js';
 import { settleCodex } from './combine.js';
 import { loadCodexConfig, PROJECT_CONFIG, PROJECT_HOOKS, USER_CONFIG, USER_HOOKS, type CodexEntry, type CodexSettings } from './config.js';
 import { CODEX_EVENTS } from './events.js';
+import { codexLifecycle } from './lifecycle.js';
 import { matchCodex } from './match.js';
 import { buildPayload } from './payload.js';
 import { HOOKS_JSON_SCHEMA } from './schema.js';
@@ -124,4 +125,5 @@ export const codex: Dialect<CodexEntry> = {
   },
 
   settle: settleCodex,
+  lifecycle: codexLifecycle,
 };

@@ -5,6 +5,7 @@ import { diag, ordinal } from '../shared/results.js';
 import { asJson, asState, START, step } from './chain.js';
 import { loadCopilotSettings, REPO_HOOKS_DIR, USER_HOOKS_DIR, USER_SETTINGS, type CopilotEntry } from './config.js';
 import { COPILOT_EVENTS, TOOL_EVENTS } from './events.js';
+import { copilotLifecycle } from './lifecycle.js';
 import { recorded } from './evidence.js';
 import { matchCopilot } from './match.js';
 import { buildPayload, claudePayload, claudeToolName } from './payload.js';
@@ -203,4 +204,5 @@ export const copilotCli: Dialect<CopilotEntry> = {
     if (!settled.shown.model && !settled.shown.user) delete settled.shown;
     return settled;
   },
+  lifecycle: copilotLifecycle,
 };

@@ -6,6 +6,7 @@ import { sequentialChain } from './chain.js';
 import { settleGemini } from './combine.js';
 import { loadGeminiSettings, PROJECT_SETTINGS, USER_SETTINGS, type GeminiEntry, type GeminiSettings } from './config.js';
 import { GEMINI_EVENTS } from './events.js';
+import { geminiLifecycle } from './lifecycle.js';
 import { matchGemini } from './match.js';
 import { buildPayload, plansDir, SESSION_ID } from './payload.js';
 import { resolveEnvVars, shellQuote } from './quote.js';
@@ -133,4 +134,5 @@ export const geminiCli: Dialect<GeminiEntry> = {
   },
 
   settle: settleGemini,
+  lifecycle: geminiLifecycle,
 };

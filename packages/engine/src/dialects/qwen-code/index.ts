@@ -6,6 +6,7 @@ import { settleQwenCode } from './combine.js';
 import { loadQwenCodeSettings, PROJECT_SETTINGS, USER_SETTINGS, type QwenCodeEntry, type QwenCodeSettings } from './config.js';
 import { recorded } from './evidence.js';
 import { QWEN_CODE_EVENTS } from './events.js';
+import { qwenLifecycle } from './lifecycle.js';
 import { interpretQwenCode } from './interpret.js';
 import { matchQwenCode } from './match.js';
 import { buildPayload, hookEnv } from './payload.js';
@@ -118,6 +119,7 @@ export const qwenCode: Dialect<QwenCodeEntry> = {
   },
 
   settle: settleQwenCode,
+  lifecycle: qwenLifecycle,
 };
 
 /**

@@ -1,0 +1,249 @@
+import type { Outcome, SessionTool } from '../../outcome.js';
+import { StepCursor } from '../../session/cursor.js';
+import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
+import { stepKind, stepLabel, type SessionStep } from '../../session/steps.js';
+import { isObject, type JsonObject } from '../../util/json.js';
+import { postToolSuffix, preToolContext, promptReminder } from './shown.js';
+
+/**
+ * Copilot CLI 1.0.102's lifecycle, as the oracle recorded `copilot -p "do it" --allow-all`
+ * (oracle/hosts/copilot-cli): sessionStart → per turn userPromptSubmitted → userPromptTransformed → a model request
+ * → per tool call preToolUse → permissionRequest (unless a preToolUse hook allowed; it fires even with
+ * --allow-all) → the tool → postToolUse (a shell command that exits non-zero still counts as success) → the next
+ * request → … → agentStop (a block sends its reason as a new user message, up to 8 continuations in a row) →
+ * sessionEnd. The conversation (and the hook texts in it) stays for later turns.
+ */
+export interface CopilotLifecycleOptions {
+  /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it ends a turn. */
+  oracleReplies?: boolean;
+}
+
+/** One message of the last model request, reduced to what hooks can change. */
+export type Message =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string }
+  | { role: 'assistant'; tool: string; args: unknown }
+  | { role: 'tool'; content: string };
+
+export interface Observation {
+  /** Chat completion requests the CLI made. */
+  requests: number;
+  /** The last request's messages after the system prompt (dates as <dt>, paths as $PROJECT / $HOME). */
+  conversation: Message[];
+  /** Warnings the CLI showed the user (exit 2's stderr, a blocked prompt's reason), in order. */
+  userSaw: string[];
+  /** Hook processes per event, counted from the `@hook <event>` lines the oracle's hooks write to $ORACLE_LOG. */
+  hookRuns: Record<string, number>;
+  /** The CLI's exit code. */
+  exitCode: number;
+}
+
+/** Agent-stop continuations in a row before the CLI ends the turn anyway (recorded: 8). */
+export const STOP_CONTINUATION_CAP = 8;
+const DATETIME = '<current_datetime>2026-12-01T12:00:00.000+00:00</current_datetime>';
+
+type ToolStep = Extract<SessionStep, { tool: string }>;
+
+
+export const copilotLifecycle: Lifecycle<CopilotLifecycleOptions> = {
+  check(steps) {
+    // copilot -p --allow-all never asks the user: permissionRequest hooks answer, or the call runs.
+    return steps.flatMap((step, i) =>
+      stepKind(step) === 'approval'
+        ? [{ step: i, field: 'approval', message: 'Copilot CLI (copilot -p --allow-all) never asks the user: permissionRequest hooks answer instead, so there is no prompt to answer' }]
+        : [],
+    );
+  },
+  play: (input) => play(input.steps, input.paths, input.options ?? {}),
+};
+
+function* play(steps: SessionStep[], paths: { project: string; home: string }, options: CopilotLifecycleOptions): LifecycleRun {
+  const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
+  const obs: Observation = { requests: 0, conversation: [], userSaw: [], hookRuns: {}, exitCode: 0 };
+  const cursor = new StepCursor(steps);
+  const messages: Message[] = [];
+  /** The hook-made texts among them, in order: what the session's transcript shows. */
+  const told: string[] = [];
+  let toolCalls = 0;
+  let lastReply: string | null = null;
+
+  function* event(name: string, payload: JsonObject): Generator<SessionEffect, Outcome, unknown> {
+    const outcome = yield* fire(name, payload);
+    if (outcome.shown?.user) {
+      obs.userSaw.push(...outcome.shown.user.split('\n').map(norm));
+      yield* notice(outcome.shown.user);
+    }
+    return outcome;
+  }
+  function* request(): Generator<SessionEffect, void, unknown> {
+    obs.requests++;
+    obs.conversation = [...messages];
+    yield* modelRequest(told.map(norm));
+  }
+  const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
+    if (obs.requests === 0) obs.conversation = [];
+    return { reason, message, step, observation: obs };
+  };
+  function* finish(reason: LifecycleEnd['reason'], message: string, step: number | null): Generator<SessionEffect, LifecycleEnd, unknown> {
+    yield* beginStep(null, 'session end');
+    yield* event('sessionEnd', { reason: 'complete' });
+    return end(reason, message, step);
+  }
+
+  yield* beginStep(null, 'session start');
+  const firstPrompt = steps.find((s): s is Extract<SessionStep, { prompt: string }> => 'prompt' in s)?.prompt ?? '';
+  const start = yield* event('sessionStart', { source: 'new', initialPrompt: firstPrompt });
+  if (start.context.length) {
+    messages.push({ role: 'user', content: norm(start.context.join('\n\n')) });
+    told.push(start.context.join('\n\n'));
+  }
+
+  while (!cursor.done) {
+    const next = cursor.next()!;
+    if (next.kind !== 'prompt') {
+      if ('event' in next.step) {
+        yield* beginStep(next.index, stepLabel(next.step));
+        yield* event(next.step.event, next.step.payload as JsonObject);
+      }
+      continue;
+    }
+    yield* beginStep(next.index, stepLabel(next.step));
+    const prompt = (next.step as { prompt: string }).prompt;
+    const submit = yield* event('userPromptSubmitted', { prompt });
+    if (submit.verdict === 'block' || submit.halt) {
+      // A blocked or handled prompt ends the turn without the model; sessionEnd still fires (recorded). What a later
+      // prompt does after it is not recorded (copilot -p has one prompt): hookplay lets the next turn start.
+      if (submit.verdict === 'block') obs.exitCode = 1;
+      cursor.skipTurn();
+      if (cursor.done) {
+        return yield* finish('prompt-blocked', submit.verdict === 'block' ? 'a userPromptSubmitted hook blocked the prompt: no model request' : 'a userPromptSubmitted hook handled the prompt itself: no model request', next.index);
+      }
+      continue;
+    }
+    const asked = isObject(submit.eventOut) && typeof submit.eventOut.prompt === 'string' ? submit.eventOut.prompt : prompt;
+    const transformed = asked === '' ? '<dt>' : `<dt>\n\n${asked}`;
+    yield* event('userPromptTransformed', { prompt: asked, transformedPrompt: transformed.replace('<dt>', DATETIME) });
+    messages.push({ role: 'user', content: norm(transformed + (submit.context.length ? promptReminder(submit.context[0]!) : '')) });
+    if (submit.context.length) told.push(promptReminder(submit.context[0]!).trimStart());
+    yield* request();
+    const ended = yield* playTurn(next.index);
+    if (ended) return ended;
+  }
+  return yield* finish('completed', 'every step was played', null);
+
+  function* playTurn(promptIndex: number): Generator<SessionEffect, LifecycleEnd | null, unknown> {
+    let continuations = 0;
+    for (;;) {
+      const step = cursor.peek();
+      if (step?.kind === 'tool') {
+        cursor.next();
+        yield* playTool(step.index, step.step as ToolStep);
+        continue;
+      }
+      if (step?.kind === 'event') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* event((step.step as { event: string }).event, (step.step as { payload: JsonObject }).payload);
+        continue;
+      }
+      if (step?.kind === 'interrupt') {
+        cursor.next();
+        // From the docs: an interrupted turn ends without agentStop.
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'an interrupt ends the turn without agentStop (from the docs: not recorded)', evidence: { kind: 'docs' } });
+        if (cursor.done) return yield* finish('interrupted', 'the user interrupted the turn', step.index);
+        return null;
+      }
+      let text: string;
+      if (step?.kind === 'reply') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        text = (step.step as { reply: string }).reply;
+      } else {
+        yield* beginStep(null, continuations > 0 ? 'the model answers again' : 'the model ends its turn');
+        text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : (lastReply ?? 'Done.');
+      }
+      lastReply = text;
+      const stop = yield* event('agentStop', { transcriptPath: '$HOME/.copilot/session-state/SESSION/events.jsonl', stopReason: 'end_turn', stop_hook_active: continuations > 0 });
+      // The reply is part of the conversation from here on (the next turn's request carries it).
+      messages.push({ role: 'assistant', content: text });
+      if (stop.verdict !== 'block') return null;
+      if (continuations >= STOP_CONTINUATION_CAP) {
+        yield* notice(`agentStop blocked ${STOP_CONTINUATION_CAP + 1} times in a row: Copilot CLI ends the turn anyway`);
+        if (!cursor.done) return null;
+        return yield* finish('stop-cap', `agentStop hooks blocked after ${STOP_CONTINUATION_CAP} continuations in a row; Copilot CLI ended the turn anyway`, promptIndex);
+      }
+      continuations++;
+      messages.push({ role: 'user', content: norm(`<dt>\n\n${stop.reason ?? ''}`) });
+      told.push(stop.reason ?? '');
+      yield* request();
+    }
+  }
+
+  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, void, unknown> {
+    yield* beginStep(index, stepLabel(step));
+    const shellId = toolCalls++;
+    const tool = step.input as JsonObject;
+    const record = (t: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...t });
+    const pre = yield* event('preToolUse', { toolName: step.tool, toolArgs: tool });
+    const args = (pre.updatedInput ?? tool) as JsonObject;
+    let result: string;
+    if (pre.verdict === 'block' || pre.verdict === 'ask') {
+      // --allow-all: an ask is a denial too (recorded), its reason the tool result.
+      result = pre.reason ?? '';
+      told.push(result);
+      yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
+    } else if (!isObject(args)) {
+      // Arguments that are not an object fail the tool's input check (recorded for a string).
+      result = 'Invalid input: expected value at line 1 column 1';
+      yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'host', source: 'none' });
+    } else {
+      let denied: string | null = null;
+      if (pre.verdict !== 'allow') {
+        const permission = yield* event('permissionRequest', { toolName: step.tool, toolInput: step.tool === 'bash' ? { command: args.command ?? '' } : args });
+        if (permission.verdict === 'block') denied = permission.reason ?? '';
+      }
+      if (denied !== null) {
+        result = denied;
+        told.push(result);
+        yield* record({ input: args, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
+      } else if (step.result && 'error' in step.result) {
+        // A tool that fails as a tool (not a shell exit code): postToolUseFailure instead of postToolUse (from the docs).
+        result = step.result.error;
+        yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'a tool that fails gets postToolUseFailure, not postToolUse (from the docs: not recorded)', evidence: { kind: 'docs' } });
+        const failure = yield* event('postToolUseFailure', { toolName: step.tool, toolArgs: args, error: result });
+        if (failure.context.length) {
+          result += `\n\n${failure.context[0]!}`;
+          told.push(failure.context[0]!);
+        }
+        yield* record({ input: args, ran: true, result, isError: true, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: 'given' });
+      } else {
+        let output: string;
+        let exitCode: number | undefined;
+        if (step.result) output = step.result.output;
+        else if (step.tool === 'bash') {
+          const ran = yield* runTool(`{ ${String(args.command ?? '')}\n} 2>&1`);
+          exitCode = ran.exitCode;
+          output = `${ran.stdout.replace(/\n$/, '')}\n<shellId: ${shellId} completed with exit code ${ran.exitCode}>`;
+        } else output = '';
+        result = output;
+        const post = yield* event('postToolUse', { toolName: step.tool, toolArgs: args, toolResult: { resultType: 'success', textResultForLlm: output } });
+        if (post.verdict === 'block') {
+          result = post.reason ?? '';
+          told.push(result);
+        } else if (post.context.length) {
+          result += postToolSuffix(step.tool, post.context[0]!);
+          told.push(postToolSuffix(step.tool, post.context[0]!).trimStart());
+        }
+        yield* record({ input: args, ran: true, result, isError: exitCode !== undefined && exitCode !== 0, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: step.result || step.tool !== 'bash' ? 'given' : 'run', ...(exitCode !== undefined ? { exitCode } : {}) });
+      }
+    }
+    messages.push({ role: 'assistant', tool: step.tool, args });
+    messages.push({ role: 'tool', content: norm(result) });
+    if (pre.context.length) {
+      messages.push({ role: 'user', content: norm(preToolContext(pre.context[0]!)) });
+      told.push(preToolContext(pre.context[0]!));
+    }
+    yield* request();
+  }
+}

@@ -1,0 +1,356 @@
+import type { Outcome, SessionTool } from '../../outcome.js';
+import type { HostSettings } from '../../scenario.js';
+import { StepCursor } from '../../session/cursor.js';
+import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
+import { stepKind, stepLabel, type SessionStep } from '../../session/steps.js';
+import type { JsonObject } from '../../util/json.js';
+import type { QwenCodeEventOut } from './combine.js';
+import { MODEL } from './payload.js';
+import { STOP_BLOCK_CAP } from './verified.js';
+import { wording } from './wording.js';
+
+/**
+ * Qwen Code 0.24.4's lifecycle, as the oracle recorded `qwen "do it" --yolo -o stream-json` (oracle/hosts/qwen-code):
+ * InstructionsLoaded → SessionStart (its context joins the system prompt) → Notification (auth) → per turn
+ * UserPromptSubmit → a model request → per tool call PreToolUse → the tool → PostToolUse, or PostToolUseFailure when
+ * the command failed → PostToolBatch → UserPromptSubmit again for the tool result → the next request → … → the
+ * answer (MessageDisplay twice) → Stop (a block sends its text as a new user message, 8 Stop runs at most). A
+ * one-shot run fires no SessionEnd. In an untrusted folder --yolo falls back to asking: with nobody to answer, the
+ * call is declined before any tool hook (recorded); an approval step answers that prompt instead (from the docs).
+ */
+export interface QwenLifecycleOptions {
+  /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it answers with text. */
+  oracleReplies?: boolean;
+}
+
+export interface Observation {
+  requests: number;
+  tool: { executed: boolean; input: JsonObject | null; result: string | null; isError: boolean | null } | null;
+  /** The last request's conversation, minus Qwen Code's own context: `role: text` lines. */
+  conversation: string[];
+  stopRuns: boolean[];
+  /** Hook processes started, per command. */
+  hookRuns: Record<string, number>;
+  ended: { subtype: string; isError: boolean; result: string } | null;
+}
+
+export interface QwenLifecycleObservation {
+  observed: Observation;
+  /** How long the first tool call kept Qwen Code from its next request: hook spans and the command. */
+  gapMs?: number;
+}
+
+const SHELL = 'run_shell_command';
+const TOOL_CALL_ID = 'call_mock_1';
+const TOOL_USE_ID = 'toolu_1796067363779_956phwmee';
+
+type ToolStep = Extract<SessionStep, { tool: string }>;
+
+export const qwenLifecycle: Lifecycle<QwenLifecycleOptions> = {
+  check(steps, host) {
+    if (host.trusted === false) return [];
+    // --yolo approves every call in a trusted folder: there is no prompt to answer.
+    return steps.flatMap((step, i) =>
+      stepKind(step) === 'approval'
+        ? [{ step: i, field: 'approval', message: 'Qwen Code (--yolo) asks for permission only in an untrusted folder (host.trusted false), so there is no prompt to answer' }]
+        : [],
+    );
+  },
+  play: (input) => play(input.steps, input.host, input.paths, input.options ?? {}),
+};
+
+function* play(steps: SessionStep[], host: HostSettings, paths: { project: string; home: string }, options: QwenLifecycleOptions): LifecycleRun {
+  const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
+  const trusted = host.trusted !== false;
+  const hookRuns: Record<string, number> = {};
+  const obs: Observation = { requests: 0, tool: null, conversation: [], stopRuns: [], hookRuns, ended: null };
+  const cursor = new StepCursor(steps);
+  const system: string[] = [];
+  const messages: string[] = [];
+  /** The hook-made texts of the conversation, in order: what the session's transcript shows. */
+  const told: string[] = [];
+  let disabled = false;
+  /** The model's texts of this prompt: stream-json's result is all of them, run together. */
+  let texts: string[] = [];
+  let toolCalls = 0;
+  let gapMs: number | undefined;
+  let lastReply: string | null = null;
+  let lastSubmit: Outcome | null = null;
+
+  function* event(name: string, payload: JsonObject): Generator<SessionEffect, { outcome: Outcome; out: QwenCodeEventOut | null }, unknown> {
+    // An untrusted folder overrides --yolo to the default approval mode.
+    const outcome = yield* fire(name, { permission_mode: trusted ? 'yolo' : 'default', ...payload });
+    if (outcome.diagnostics.some((d) => d.code === 'config.hooks-disabled')) disabled = true;
+    for (const h of outcome.hooks) if (h.ran) hookRuns[h.command] = (hookRuns[h.command] ?? 0) + 1;
+    if (outcome.shown?.user) yield* notice(outcome.shown.user);
+    return { outcome, out: (outcome.eventOut as QwenCodeEventOut | null) ?? null };
+  }
+  function* request(): Generator<SessionEffect, number, unknown> {
+    obs.requests++;
+    obs.conversation = [...system, ...messages].map(norm);
+    yield* modelRequest(told.map(norm));
+    return obs.requests;
+  }
+  /** UserPromptSubmit for a send (the prompt, a tool result, a Stop continuation); false when it ends the turn. */
+  function* submit(text: string, first: boolean): Generator<SessionEffect, boolean, unknown> {
+    const { outcome, out } = yield* event('UserPromptSubmit', first ? { prompt: text, submitted_prompt: text } : { prompt: text });
+    lastSubmit = outcome;
+    if (out?.promptBlocked !== undefined) {
+      obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
+      return false;
+    }
+    if (out?.context) {
+      messages.push(`user: ${out.context}`);
+      told.push(out.context);
+    }
+    return true;
+  }
+  /** MessageDisplay fires twice for a streamed text answer: while it streams, then once final. */
+  function* display(n: number, text: string): Generator<SessionEffect, void, unknown> {
+    for (const isFinal of [false, true]) yield* event('MessageDisplay', { message_id: `message-${n}`, displayed_text: text, is_final: isFinal });
+  }
+  const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
+    const observation: QwenLifecycleObservation = { observed: obs, ...(gapMs !== undefined ? { gapMs } : {}) };
+    return { reason, message, step, observation };
+  };
+
+  yield* beginStep(null, 'session start');
+  // Settings Qwen Code cannot read stop it before anything runs: no hook, no request, no result.
+  // Then, before the session starts, it loads its instruction files (a fresh home has output-language.md).
+  const loaded = yield* event('InstructionsLoaded', { file_path: '~/.qwen/output-language.md', memory_type: 'extension', load_reason: 'session_start' });
+  if (loaded.outcome.diagnostics.some((d) => d.code === 'config.host-refuses-to-start')) {
+    disabled = true;
+    return end('invalid', 'Qwen Code cannot read its settings and refuses to start: nothing runs', null);
+  }
+  const start = yield* event('SessionStart', { source: 'startup', model: MODEL });
+  const startContext = start.out?.context;
+  if (startContext) {
+    system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+    told.push(startContext);
+  }
+  yield* event('Notification', { message: 'Successfully authenticated with openai', notification_type: 'auth_success', title: 'Authentication successful' });
+
+  let endedBy: { reason: LifecycleEnd['reason']; message: string; step: number } | null = null;
+  while (!cursor.done) {
+    const next = cursor.next()!;
+    if (next.kind !== 'prompt') {
+      if ('event' in next.step) {
+        yield* beginStep(next.index, stepLabel(next.step));
+        yield* event(next.step.event, next.step.payload as JsonObject);
+      }
+      continue;
+    }
+    yield* beginStep(next.index, stepLabel(next.step));
+    const prompt = (next.step as { prompt: string }).prompt;
+    texts = [];
+    endedBy = null;
+    messages.push(`user: ${prompt}`);
+    if (!(yield* submit(prompt, true))) {
+      // What a later prompt does after a blocked one is not recorded (a one-shot run has one prompt): the next turn starts.
+      cursor.skipTurn();
+      endedBy = { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the prompt: no model request', step: next.index };
+      continue;
+    }
+    yield* request();
+    endedBy = yield* playTurn(next.index);
+  }
+  // A one-shot run fires no SessionEnd (recorded).
+  if (endedBy && cursor.done) return end(endedBy.reason, endedBy.message, endedBy.step);
+  return end('completed', 'every step was played', null);
+
+  /** The model's side of a turn; returns how it ended when that was not the model's own answer. */
+  function* playTurn(promptIndex: number): Generator<SessionEffect, { reason: LifecycleEnd['reason']; message: string; step: number } | null, unknown> {
+    let blocks = 0;
+    for (;;) {
+      const step = cursor.peek();
+      if (step?.kind === 'tool') {
+        cursor.next();
+        if (!(yield* playTool(step.index, step.step as ToolStep))) {
+          cursor.skipTurn();
+          return { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the send of a tool result: the turn ends', step: step.index };
+        }
+        continue;
+      }
+      if (step?.kind === 'event') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* event((step.step as { event: string }).event, (step.step as { payload: JsonObject }).payload);
+        continue;
+      }
+      if (step?.kind === 'interrupt') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'an interrupt ends the turn without Stop (from the docs: not recorded)', evidence: { kind: 'docs' } });
+        return { reason: 'interrupted', message: 'the user interrupted the turn', step: step.index };
+      }
+      let text: string;
+      if (step?.kind === 'reply') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        text = (step.step as { reply: string }).reply;
+      } else {
+        yield* beginStep(null, blocks > 0 ? 'the model answers again' : 'the model ends its turn');
+        text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : (lastReply ?? 'Done.');
+      }
+      lastReply = text;
+      messages.push(`assistant: ${text}`);
+      texts.push(text);
+      yield* display(obs.requests, text);
+      obs.ended = { subtype: 'success', isError: false, result: texts.join('') };
+
+      const stop = yield* event('Stop', { stop_hook_active: blocks > 0, last_assistant_message: text, background_tasks: [], crons: [], context_usage: 0.0000762939453125, context_limit: 131072, input_tokens: 10 });
+      if (!disabled) obs.stopRuns.push(blocks > 0);
+      const more = stop.out?.continueWith;
+      if (more === undefined) return null;
+      blocks++;
+      if (blocks >= STOP_BLOCK_CAP) {
+        yield* notice(`Stop hooks blocked ${STOP_BLOCK_CAP} times: Qwen Code ends the turn anyway`);
+        return { reason: 'stop-cap', message: `Stop hooks blocked ${STOP_BLOCK_CAP} times in a row; Qwen Code ended the turn anyway`, step: promptIndex };
+      }
+      messages.push(`user: ${more}`);
+      told.push(more);
+      if (!(yield* submit(more, false))) {
+        cursor.skipTurn();
+        return { reason: 'prompt-blocked', message: "a UserPromptSubmit hook blocked the Stop hook's continuation: the turn ends", step: promptIndex };
+      }
+      yield* request();
+    }
+  }
+
+  /** One tool call, then the send of its result; false when UserPromptSubmit blocks that send. */
+  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, boolean, unknown> {
+    yield* beginStep(index, stepLabel(step));
+    const first = toolCalls++ === 0;
+    const tool = step.input as JsonObject;
+    const record = (t: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...t });
+    const spans: Outcome[] = [];
+    let toolMs = 0;
+    messages.push(`assistant: call ${step.tool} ${JSON.stringify(tool)}`);
+    let modelResult: string;
+    const approval = !trusted ? cursor.take('approval') : null;
+    let declined = !trusted;
+    if (approval) {
+      // From the docs: in the default approval mode Qwen Code asks; PermissionRequest hooks may answer first.
+      const permission = yield* event('PermissionRequest', { tool_name: step.tool, tool_input: tool, permission_suggestions: [] });
+      // The user's answer is its own entry on the timeline: what follows (the call, or its denial) comes after it.
+      yield* beginStep(approval.index, stepLabel(approval.step));
+      const verdict = permission.outcome.verdict;
+      const answer = (approval.step as { approval: 'allow' | 'deny' }).approval;
+      if (verdict === 'allow' || verdict === 'block') {
+        yield* diagnostic({ level: 'warning', code: 'session.nothing-to-approve', message: `no permission prompt was pending: a PermissionRequest hook decided (${verdict === 'allow' ? 'allow' : 'deny'}), so this answer changes nothing` });
+      } else {
+        yield* diagnostic({
+          level: 'info',
+          code: 'session.user-answer',
+          message: `the user answers the permission prompt: ${answer}. An untrusted folder turns --yolo off, so Qwen Code asks after PermissionRequest hooks leave the call undecided; the oracle's one-shot run cannot answer (recorded: declined), so this part is from the docs`,
+          evidence: { kind: 'docs', source: 'qwen-code docs/users/features/hooks.md (PermissionRequest)' },
+        });
+      }
+      declined = verdict === 'block' || (verdict !== 'allow' && answer === 'deny');
+    }
+    if (declined) {
+      modelResult = wording.declined(step.tool);
+      obs.tool = { executed: false, input: null, result: modelResult, isError: true };
+      yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: approval ? 'user' : 'host', source: 'none' });
+    } else {
+      const pre = yield* event('PreToolUse', { tool_name: step.tool, tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
+      spans.push(pre.outcome);
+      if (pre.out?.toolError !== undefined) {
+        modelResult = pre.out.toolError;
+        told.push(modelResult);
+        obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
+        yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: 'hook', source: 'none' });
+      } else {
+        // Qwen Code ignores a PreToolUse updatedInput (recorded): the tool runs with the model's input.
+        let code: number;
+        let toolOut: { llmContent: string; display: string };
+        if (step.result) {
+          code = 'error' in step.result ? 1 : 0;
+          const text = 'error' in step.result ? step.result.error : step.result.output;
+          toolOut = { llmContent: text, display: text };
+        } else if (step.tool === SHELL) {
+          const command = String(tool.command ?? '');
+          const ran = yield* runTool(command);
+          code = ran.exitCode;
+          toolMs = ran.ms;
+          toolOut = toolTexts(command, ran.exitCode, ran.stdout, ran.stderr);
+        } else {
+          code = 0;
+          toolOut = { llmContent: '', display: '' };
+        }
+        modelResult = toolOut.llmContent;
+        // stream-json shows a successful call's display text, and an error's full text (what the model reads).
+        let failed = code !== 0;
+        if (code === 0) {
+          const post = yield* event('PostToolUse', { tool_name: step.tool, tool_input: tool, tool_response: { llmContent: toolOut.llmContent, returnDisplay: toolOut.display }, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID, duration_ms: toolMs });
+          spans.push(post.outcome);
+          if (post.out?.replaceResult !== undefined) {
+            modelResult = post.out.replaceResult;
+          told.push(modelResult);
+            failed = true;
+          }
+          if (post.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, post.out.appendToResult);
+          told.push(post.out.appendToResult);
+        }
+        } else {
+          // A failed command gets PostToolUseFailure, never PostToolUse (recorded).
+          const failure = yield* event('PostToolUseFailure', { tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID, tool_name: step.tool, tool_input: tool, error: toolOut.llmContent, is_interrupt: false, duration_ms: toolMs });
+          spans.push(failure.outcome);
+          if (failure.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, failure.out.appendToResult);
+          told.push(failure.out.appendToResult);
+        }
+        }
+        const batch = yield* event('PostToolBatch', {
+          tool_calls: [
+            {
+              tool_name: step.tool,
+              tool_input: tool,
+              tool_use_id: TOOL_CALL_ID,
+              tool_call_id: TOOL_CALL_ID,
+              status: code === 0 ? 'success' : 'error',
+              tool_response: { result_display: toolOut.display, execution_status: code === 0 ? 'success' : 'error' },
+            },
+          ],
+        });
+        spans.push(batch.outcome);
+        if (batch.out?.replaceResult !== undefined) {
+          modelResult = batch.out.replaceResult;
+          told.push(modelResult);
+          failed = true;
+        }
+        if (batch.out?.appendToResult) {
+          modelResult = wording.withContext(modelResult, batch.out.appendToResult);
+          told.push(batch.out.appendToResult);
+        }
+        // An empty display (a command with no output) shows the full text too.
+        obs.tool = { executed: true, input: tool, result: norm(failed || toolOut.display === '' ? modelResult : toolOut.display), isError: failed };
+        yield* record({ input: tool, ran: true, result: modelResult, isError: failed, decidedBy: approval ? 'user' : 'host', source: step.result || step.tool !== SHELL ? 'given' : 'run', exitCode: code });
+      }
+    }
+    messages.push(`tool: ${modelResult}`);
+    const sent = yield* submit('', false);
+    if (lastSubmit) spans.push(lastSubmit);
+    if (first) gapMs = spans.reduce((sum, o) => sum + hookSpan(o), 0) + toolMs;
+    if (!sent) return false;
+    yield* request();
+    return true;
+  }
+}
+
+/** How long an event's hooks kept Qwen Code waiting: from the first start to the last end. */
+function hookSpan(outcome: Outcome): number {
+  const ran = outcome.hooks.filter((h) => h.startMs !== null && h.durationMs !== null);
+  if (!ran.length) return 0;
+  return Math.max(...ran.map((h) => h.startMs! + h.durationMs!)) - Math.min(...ran.map((h) => h.startMs!));
+}
+
+/** The shell tool's result as the model reads it (llmContent) and as stream-json shows it (returnDisplay). */
+export function toolTexts(command: string, code: number, stdout: string, stderr: string): { llmContent: string; display: string } {
+  const output = [stdout, stderr].filter((s) => s !== '').join('').replace(/\n+$/, '');
+  return {
+    llmContent: [`Command: ${command}`, 'Directory: (root)', `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
+    display: output,
+  };
+}

@@ -1,0 +1,17 @@
+import type { PortTable } from '../../port/types.js';
+import { PROJECT_HOOKS, USER_HOOKS } from './config.js';
+import { CODEX_EVENTS } from './events.js';
+
+/** Codex takes Claude Code's hooks.json shape and event names in .codex/hooks.json; its shell tool is also "Bash". */
+export const codexPort: PortTable = {
+  id: 'codex',
+  shape: 'groups',
+  files: { project: PROJECT_HOOKS, user: USER_HOOKS },
+  reads: (key) => key === PROJECT_HOOKS || key === USER_HOOKS,
+  catalog: CODEX_EVENTS,
+  tools: { Bash: 'Bash' },
+  timeout: { key: 'timeout', unit: 's' },
+  matchers: true,
+  cwd: 'project',
+  source: 'Codex hooks docs',
+};

@@ -112,6 +112,11 @@ function firedCell(outcome: Outcome, scenario: Scenario, observed?: Observed): C
     else if (h.timedOut) line += `ran, killed at its timeout of ${h.timeoutMs} ms`;
     else line += `ran (exit ${h.exitCode ?? h.signal}, timeout ${h.timeoutMs} ms)`;
     details.push(line);
+    const missing = h.ran && !h.timedOut ? notFound(h) : null;
+    if (missing) {
+      details.push(`${hookLabel(h)}: its command or script was not found — ${missing}`);
+      warn = true;
+    }
     if (!h.matched || h.timedOut) warn = true;
     for (const v of unset) {
       details.push(`${hookLabel(h)}: $${v} is not set on ${outcome.dialect}, so it expands to an empty string`);
@@ -129,7 +134,7 @@ function firedCell(outcome: Outcome, scenario: Scenario, observed?: Observed): C
       ? configErrors.length
         ? 'no hook loaded (config error)'
         : 'no hook for this event'
-      : `${ran.length} of ${hooks.length} ran${timedOut ? `, ${timedOut} timed out` : ''}${details.some((d) => d.includes(' is not set on ')) ? ', a variable unset' : ''}`;
+      : `${ran.length} of ${hooks.length} ran${timedOut ? `, ${timedOut} timed out` : ''}${details.some((d) => d.includes(' was not found')) ? ', script not found' : ''}${details.some((d) => d.includes(' is not set on ')) ? ', a variable unset' : ''}`;
   if (hooks.length === 0) warn = true;
   void scenario;
   const first = hooks.find((h) => !h.matched) ?? hooks[0];
@@ -140,6 +145,12 @@ function firedCell(outcome: Outcome, scenario: Scenario, observed?: Observed): C
     ...(timedOut && timeoutRule ? ruleOf(timeoutRule) : first ? { rule: { code: first.whyRule ?? 'match', message: first.why }, evidence: first.whyEvidence ?? DOCS } : ruleOf(configErrors[0])),
     ...(warn ? { warn } : {}),
   };
+}
+
+/** The shell's own "not found" line when a hook's command or script did not exist (exit 127, or sh cannot open it). */
+function notFound(h: HookRecord): string | null {
+  const line = h.stderr.split('\n').find((l) => /not found|No such file|cannot open/.test(l));
+  return h.exitCode === 127 || line ? (line?.trim() ?? `exit 127`) : null;
 }
 
 function decisionCell(outcome: Outcome): Cell {
@@ -201,27 +212,31 @@ function outputCell(outcome: Outcome, port: PortReport): Cell {
       details.push(`${hookLabel(h)}: ${answer.kind === 'empty' ? 'no output' : 'plain text, not JSON'} (exit ${h.exitCode ?? h.signal})`);
       continue;
     }
-    const fields = fieldNames(answer.value);
+    const fields = fieldNames(answer.value).filter((f) => f !== 'hookSpecificOutput.hookEventName');
     const notes = outcome.diagnostics.filter((d) => (d.hook === undefined || d.hook === h.index) && /ignored|dropped|unknown|rejected/.test(d.code));
+    const read: string[] = [];
     for (const field of fields) {
       const leaf = field.split('.').pop()!;
       const note = notes.find((d) => d.message.includes(leaf));
-      if (note) {
+      // A hook whose answer had no effect had every field ignored, whether or not the host says so.
+      if (note || h.effect === 'none') {
         ignored.push(field);
-        details.push(`${hookLabel(h)}: ${field} ignored — ${note.message}`);
-        rule ??= note;
-      } else honoured.push(field);
+        details.push(`${hookLabel(h)}: ${field} ignored — ${note ? note.message : `the hook's answer has no effect on ${outcome.dialect} for ${outcome.event}`}`);
+        if (note) rule ??= note;
+      } else read.push(field);
     }
-    if (honoured.length) details.push(`${hookLabel(h)}: read ${honoured.join(', ')}`);
+    honoured.push(...read);
+    if (read.length) details.push(`${hookLabel(h)}: honoured ${read.join(', ')} (its effect: ${h.effect})`);
   }
   const moved = port.needed.filter((c) => c.kind === 'output');
   for (const c of moved) details.push(`moved: ${c.message}`);
+  const leaves = (list: string[]) => [...new Set(list.map((f) => f.split('.').pop()!))].join(', ');
   const summary =
     honoured.length + ignored.length === 0
       ? moved.length
-        ? `moved: ${moved.length}`
+        ? `none read; ${moved.length} would live elsewhere here`
         : 'no JSON fields'
-      : [honoured.length ? `honoured ${[...new Set(honoured)].join(', ')}` : '', ignored.length ? `ignored ${[...new Set(ignored)].join(', ')}` : '', moved.length ? `${moved.length} moved` : '']
+      : [honoured.length ? `honoured ${leaves(honoured)}` : '', ignored.length ? `ignored ${leaves(ignored)}` : '', moved.length ? `${moved.length} elsewhere here` : '']
           .filter(Boolean)
           .join('; ');
   return { summary, details, ...ruleOf(rule), ...(ignored.length || moved.length ? { warn: true } : {}) };

@@ -4,6 +4,7 @@ import type { Scenario } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
 import { portPayload } from './payload.js';
 import { readHooks } from './read.js';
+import { scriptsOf } from './script-reads.js';
 import { canonicalEvent, canonicalTool, hostEvent, PORT_TABLES } from './tables.js';
 import type { PortableHook, PortChange, PortOptions, PortReport, PortTable } from './types.js';
 import { writeConfig, type TargetHook } from './write.js';
@@ -43,7 +44,7 @@ export function portScenario(scenario: Scenario, to: DialectId, options: PortOpt
   }
   const byFile = new Map<string, TargetHook[]>();
   for (const hook of read.hooks.filter((h) => !keepAsIs.includes(h.file))) {
-    const out = portHook(hook, from, target, options, report);
+    const out = portHook(hook, from, target, options, report, scenario.files);
     if (!out) continue;
     const file = out.file;
     if (!byFile.has(file)) byFile.set(file, []);
@@ -88,7 +89,7 @@ function shapeWords(shape: PortTable['shape']): string {
 }
 
 /** One hook on the target, or null when the target has no equivalent event (listed as needed). */
-function portHook(hook: PortableHook, from: PortTable, to: PortTable, options: PortOptions, report: PortReport): { file: string; hook: TargetHook } | null {
+function portHook(hook: PortableHook, from: PortTable, to: PortTable, options: PortOptions, report: PortReport, files: Record<string, string>): { file: string; hook: TargetHook } | null {
   const file = hook.scope === 'user' ? (to.files.user ?? to.files.project)! : (to.files.project ?? to.files.user)!;
   const label = `${hook.event} hook "${short(hook.command)}"`;
   const note = (list: PortChange[], kind: PortChange['kind'], message: string) => list.push({ kind, message, file });
@@ -139,9 +140,10 @@ function portHook(hook: PortableHook, from: PortTable, to: PortTable, options: P
   if (to.cwd !== from.cwd) {
     note(report.needed, 'cwd', to.cwd === 'config-dir' ? `${label}: ${to.id} runs it from ${file.replace(/\/[^/]+$/, '')}, not the project directory; relative paths in the command resolve there` : `${label}: ${from.id} ran it from its skill folder; ${to.id} runs it from the project directory`);
   }
+  const texts = [hook.command, ...scriptsOf(hook.command, files).map((k) => files[k]!)];
   for (const [field, where] of Object.entries(to.outputFields ?? {})) {
     if (keepName) continue;
-    if (hook.command.includes(field)) note(report.needed, 'output', `${label}: the hook prints ${field}; ${to.id} reads ${where} instead`);
+    if (texts.some((t) => t.includes(field))) note(report.needed, 'output', `${label}: the hook prints ${field}; ${to.id} reads ${where} instead`);
   }
   return { file, hook: { event, matcher, command: hook.command, timeout, ...(hook.name !== undefined ? { name: hook.name } : {}), extra } };
 }

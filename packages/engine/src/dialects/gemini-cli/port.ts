@@ -13,7 +13,7 @@ export const geminiCliPort: PortTable = {
   tools: { Bash: 'run_shell_command', Read: 'read_file', Write: 'write_file', Edit: 'replace', Grep: 'grep_search', Glob: 'glob' },
   timeout: { key: 'timeout', unit: 'ms' },
   matchers: true,
-  outputFields: { updatedInput: 'hookSpecificOutput.tool_input' },
+  outputFields: { updatedInput: 'hookSpecificOutput.tool_input', permissionDecision: 'a top-level "decision" ("deny", "allow")', permissionDecisionReason: 'a top-level "reason"' },
   cwd: 'project',
   source: 'Gemini CLI hooks reference',
 };

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
+import { DIALECT_IDS, parseScenario, RunCancelledError, runHosts, runScenario, ScenarioError, type DialectId, type Scenario, type TimelineEvent } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
 import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
@@ -122,6 +122,7 @@ export class Session {
       controller.abort();
       return;
     }
+    if (m.type === 'compare') return this.start(m.id, m.scenario, { hosts: m.hosts ?? DIALECT_IDS, renameTools: m.renameTools === true });
     this.start(m.id, m.scenario);
   }
 
@@ -147,11 +148,12 @@ export class Session {
     this.send({
       type: 'error',
       ...(id.success ? { id: id.data } : {}),
-      message: `invalid message: ${where}${clip(first?.message ?? 'unknown problem', 200)} (expected {"type":"run","id","scenario"} or {"type":"cancel","id"})`,
+      message: `invalid message: ${where}${clip(first?.message ?? 'unknown problem', 200)} (expected {"type":"run","id","scenario"}, {"type":"compare","id","scenario"} or {"type":"cancel","id"})`,
     });
   }
 
-  private start(id: string, scenario: Scenario): void {
+  /** A run, or with `compare` the scenario ported to those hosts and each port run (same limits, guard and cancel). */
+  private start(id: string, scenario: Scenario, compare?: { hosts: readonly DialectId[]; renameTools: boolean }): void {
     const { limits, registry } = this.options;
     if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
     const tooLarge = scenarioTooLarge(scenario, limits);
@@ -211,6 +213,7 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
+      if (compare) return this.compare(id, scenario, compare, controller).then(() => undefined);
       return runScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
@@ -232,5 +235,24 @@ export class Session {
     );
     registry.track(controller, run);
     void run.finally(() => this.runs.delete(id));
+  }
+
+  private async compare(id: string, scenario: Scenario, request: { hosts: readonly DialectId[]; renameTools: boolean }, controller: AbortController): Promise<void> {
+    const { limits, tmpDir, guard } = this.options;
+    try {
+      const comparison = await runHosts(scenario, request.hosts, {
+        signal: controller.signal,
+        tmpDir,
+        limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
+        port: { renameTools: request.renameTools },
+        // A port is a new config: it gets the same planning deadline as anything a client sends.
+        check: async (derived) => guard.check(derived),
+        onHost: (column) => this.send({ type: 'compare-host', id, column }),
+      });
+      this.send({ type: 'comparison', id, comparison });
+    } finally {
+      this.runs.delete(id);
+      this.options.registry.release(controller);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { DIALECTS } from '../dialects/index.js';
 import type { DialectId } from '../dialects/ids.js';
-import { runScenario, type RunOptions } from '../run.js';
+import { RunCancelledError, runScenario, type RunOptions } from '../run.js';
 import type { Outcome } from '../outcome.js';
 import type { Scenario } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
@@ -37,6 +37,8 @@ export function unsetVariables(scenario: Scenario): Record<string, string[]> {
 
 export interface RunHostsOptions extends Pick<RunOptions, 'signal' | 'tmpDir' | 'env' | 'limits'> {
   port?: PortOptions;
+  /** Vets each derived scenario before it runs (the server's planning deadline); a refusal leaves that column unrun. */
+  check?: (scenario: Scenario) => Promise<{ ok: true } | { ok: false; message: string }>;
   /** Each host's outcome as it arrives. */
   onHost?: (column: HostColumn) => void;
 }
@@ -51,7 +53,10 @@ export async function runHosts(scenario: Scenario, hosts: readonly DialectId[], 
     const ported = portScenario(scenario, id, options.port);
     let outcome: Outcome | undefined;
     let observed: Observed | undefined;
-    if (ported.scenario) {
+    const refused = ported.scenario && options.check ? await options.check(ported.scenario) : { ok: true as const };
+    if (!refused.ok) ported.report.needed.push({ kind: 'host', message: `not run: ${refused.message}` });
+    if (options.signal?.aborted) throw new RunCancelledError();
+    if (ported.scenario && refused.ok) {
       const stdin: Record<string, string> = {};
       outcome = await runScenario(ported.scenario, {
         ...(options.signal ? { signal: options.signal } : {}),

@@ -40,7 +40,7 @@ export function portScenario(scenario: Scenario, to: DialectId, options: PortOpt
   const keepAsIs = read.configFiles.filter((f) => target.reads(f) && target.shape === 'copilot' && from.shape === 'groups' && read.hooks.filter((h) => h.file === f).every((h) => h.canonical === h.event));
   for (const f of keepAsIs) {
     files[f] = scenario.files[f]!;
-    report.made.push({ kind: 'file', message: `${f} stays as it is: ${to} reads it itself, Claude Code event names included`, file: f });
+    report.made.push({ kind: 'file', message: `${f} stays as it is: ${to} reads it itself, Claude Code event names included (a copy of its hooks in another ${to} file as well would run each hook twice)`, file: f });
   }
   const byFile = new Map<string, TargetHook[]>();
   for (const hook of read.hooks.filter((h) => !keepAsIs.includes(h.file))) {

@@ -45,7 +45,8 @@ describe('"compare" over the WebSocket', () => {
     expect((error as { message: string }).message).toContain('claude-code');
     c.send({ type: 'compare', id: 'all', scenario: guard });
     const done = await c.waitFor((m) => m.type === 'comparison' && m.id === 'all', 90_000);
-    expect((done as Extract<typeof done, { type: 'comparison' }>).comparison.hosts.map((h) => h.dialect)).toEqual([...DIALECT_IDS]);
+    // Every host, the source first: the one the others are compared with.
+    expect((done as Extract<typeof done, { type: 'comparison' }>).comparison.hosts.map((h) => h.dialect)).toEqual(['claude-code', ...DIALECT_IDS.filter((id) => id !== 'claude-code')]);
     await c.close();
   }, 120_000);
 

@@ -27,8 +27,12 @@ export function portScenario(scenario: Scenario, to: DialectId, options: PortOpt
   if (to === scenario.dialect) return { report, scenario };
   const fail = (why: string): Ported => ({ report: { ...report, unportable: why } });
 
-  const read = readHooks(from, scenario.files);
+  const sources = [...new Set(DIALECTS[scenario.dialect].load(scenario.files, scenario.host ?? {}).entries.map((e) => e.source))];
+  const read = readHooks(from, scenario.files, sources);
   if ('error' in read) return fail(read.error);
+  // A safety net for config the port does not read: say so rather than drop hooks in silence.
+  const unread = sources.filter((f) => !read.configFiles.includes(f));
+  for (const f of unread) report.needed.push({ kind: 'file', message: `${f}: its hooks are not ported (the port reads ${read.configFiles.join(', ') || 'no file'}); copy them by hand`, file: f });
   const eventCanonical = read.hooks.find((h) => h.event === scenario.event)?.canonical ?? canonicalEvent(from, scenario.event);
   if (!eventCanonical) return fail(`${scenario.event} has no equivalent outside ${scenario.dialect}, so there is nothing to run it as on ${to}`);
   const event = hostEvent(target, eventCanonical);

@@ -27,8 +27,12 @@ function timeoutOf(handler: Record<string, unknown>, table: PortTable, keys: str
  * The hooks of a scenario as its host's config files declare them, with values as written (a timeout stays in the
  * source's unit). Malformed files are an error: porting a config the source host cannot read would be a guess.
  */
-export function readHooks(table: PortTable, files: Record<string, string>): ReadResult {
-  const configFiles = Object.keys(files).filter(table.reads).sort((a, b) => Number(b.startsWith('~/')) - Number(a.startsWith('~/')) || a.localeCompare(b));
+export function readHooks(table: PortTable, files: Record<string, string>, hostOrder: readonly string[] = []): ReadResult {
+  // In the order the host itself reads them (its dialect's load), so hooks keep their run order; the rest home first.
+  const rank = (f: string) => (hostOrder.includes(f) ? hostOrder.indexOf(f) : hostOrder.length);
+  const configFiles = Object.keys(files)
+    .filter(table.reads)
+    .sort((a, b) => rank(a) - rank(b) || Number(b.startsWith('~/')) - Number(a.startsWith('~/')) || a.localeCompare(b));
   const hooks: PortableHook[] = [];
   try {
     for (const file of configFiles) hooks.push(...readFile(table, file, files[file]!));
@@ -66,7 +70,7 @@ function readFile(table: PortTable, file: string, text: string): PortableHook[] 
     }
     return out;
   }
-  const doc = jsonc(text, file);
+  const doc = file.endsWith('.toml') ? parseToml(text) : jsonc(text, file);
   if (!isObject(doc)) throw new Error(`${file} is not a JSON object`);
   if (table.shape === 'strix') {
     for (const raw of Array.isArray(doc.hooks) ? doc.hooks : []) {

@@ -49,7 +49,9 @@ export interface RunHostsOptions extends Pick<RunOptions, 'signal' | 'tmpDir' | 
  */
 export async function runHosts(scenario: Scenario, hosts: readonly DialectId[], options: RunHostsOptions = {}): Promise<Comparison> {
   const columns: HostColumn[] = [];
-  for (const id of hosts) {
+  // The source host first: it is what every other column is compared with.
+  const ordered = [...new Set(hosts)].sort((a, b) => Number(b === scenario.dialect) - Number(a === scenario.dialect));
+  for (const id of ordered) {
     const ported = portScenario(scenario, id, options.port);
     let outcome: Outcome | undefined;
     let observed: Observed | undefined;

@@ -4,7 +4,7 @@
  * unions on `type`. Import this module from the browser: it pulls in only the engine's pure half.
  */
 import { z } from 'zod';
-import { Diagnostic, Scenario, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
+import { Comparison, DIALECT_IDS, Diagnostic, HostColumn, Scenario, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
 
 export const PROTOCOL_VERSION = 1;
 /** Token on the WebSocket: a subprotocol `hookplay.<token>` beside this one, or `?token=`. */
@@ -16,6 +16,8 @@ export const RunId = z.string().min(1).max(64).regex(/^[\w.:-]+$/, 'run ids use 
 export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run'), id: RunId, scenario: Scenario }),
   z.object({ type: z.literal('cancel'), id: RunId }),
+  /** Port the scenario to each host (default: all) and run every port; `cancel` with the same id stops it. */
+  z.object({ type: z.literal('compare'), id: RunId, scenario: Scenario, hosts: z.array(z.enum(DIALECT_IDS)).min(1).optional(), renameTools: z.boolean().optional() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageInput = z.input<typeof ClientMessage>;
@@ -72,6 +74,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
     bytes: z.number().int().nonnegative(),
     chunks: z.number().int().nonnegative(),
   }),
+  /** One host's column of comparison `id`, as soon as that host has run. */
+  z.object({ type: z.literal('compare-host'), id: z.string(), column: HostColumn }),
+  /** The whole comparison `id`, differences marked: the last message of a comparison. */
+  z.object({ type: z.literal('comparison'), id: z.string(), comparison: Comparison }),
   /** A message the server could not take at all (not JSON, unknown type, ...), or a server failure of run `id`. */
   z.object({ type: z.literal('error'), id: z.string().optional(), message: z.string() }),
 ]);

@@ -9,3 +9,4 @@ export { killProcessesUnder } from './runner/strays.js';
 export type { ProcessResult, KillSequence } from './runner/types.js';
 export { getDialect, DIALECTS } from './dialects/index.js';
 export type { Dialect } from './dialects/dialect.js';
+export { runHosts, unsetVariables, type RunHostsOptions } from './port/run-hosts.js';

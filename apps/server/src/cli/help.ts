@@ -15,6 +15,8 @@ export const HELP = {
 
 usage:
   hookplay run FILE|- [--json]        run a scenario and explain the host's decision
+  hookplay run FILE --hosts all|ID,... [--rename-tools] [--json]
+                                      port it to other hosts and compare them side by side
   hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
                                       run a real project's hooks without writing a scenario
   hookplay test FILE_OR_DIR... [--jobs N] [--reporter human|junit|tap|json] [--filter PATTERN]
@@ -29,6 +31,7 @@ usage:
 ${EXIT_CODES}`,
 
   run: `usage: hookplay run FILE|- [--json]
+       hookplay run FILE|- --hosts all|ID,ID... [--rename-tools] [--json]
        hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
 
 Runs one scenario for real and explains the host's decision: which hooks matched and why, each one's exit and
@@ -38,7 +41,11 @@ With --project, the scenario is built from the project's real hook config, as \`
 without writing a file.
 
 options:
-  --json            print only the outcome, as JSON
+  --json            print only the outcome, as JSON (with --hosts: {"hosts": {"<id>": outcome + port}})
+  --hosts H         port the scenario to each host (all, or ids such as codex,gemini-cli), run every port
+                    with that host's own rules, and print one comparison: what fired and why, the decision,
+                    what the tool ran, what reaches the model, which output fields count, the input shape
+  --rename-tools    with --hosts: rename tool names in matchers to each host's (default: copied as written)
   --project DIR     the project whose host config and hook scripts to take in
   --dialect D       the host: ${'${dialects}'}
   --event E         the event to fire, in the host's own words (e.g. PreToolUse)

@@ -1,4 +1,4 @@
-import { isSessionOutcome, parseScenarioText, runAnyScenario, type Scenario } from '@hookplay/engine';
+import { isSessionOutcome, isSessionScenario, parseScenarioText, runAnyScenario, type EventScenario, type Scenario } from '@hookplay/engine';
 import { parseArgs, UsageError } from './args.js';
 import { formatOutcome, formatPlan } from './format-outcome.js';
 import { formatSession } from './format-session.js';
@@ -8,8 +8,9 @@ import { ImportError, importProject } from './import/import-project.js';
 import { loadScenarioFile } from './load-scenario.js';
 import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
+import { hostsFrom, HOSTS_OPTIONS, runHostsCommand } from './hosts-compare.js';
 
-const USAGE = 'usage: hookplay run FILE|- [--json]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
+const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools]]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,28 +19,30 @@ async function readStdin(): Promise<string> {
 }
 
 /** The scenario to run: a file, standard input ("-"), or a project imported on the fly. */
-async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean }> {
-  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS });
+async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean; hosts: ReturnType<typeof hostsFrom> }> {
+  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS, ...HOSTS_OPTIONS });
   const json = parsed.values.has('--json');
+  const hosts = hostsFrom(parsed);
   const projectOnly = ['--dialect', '--event', '--payload', '--home'].filter((o) => parsed.values.has(o));
   if (parsed.values.has('--project')) {
     if (parsed.positional.length) throw new UsageError(`--project builds the scenario itself: drop ${parsed.positional.join(' ')}`);
     const result = importProject(importRequest(parsed, parsed.values.get('--project') as string));
     if (!json) process.stderr.write(importSummary(result));
-    return { scenario: result.scenario, json };
+    return { scenario: result.scenario, json, hosts };
   }
   if (projectOnly.length) throw new UsageError(`${projectOnly.join(', ')} only go with --project DIR`);
   if (parsed.positional.length !== 1) throw new UsageError(parsed.positional.length ? 'one scenario at a time (hookplay test runs many)' : 'name a scenario file, or - for standard input');
   const file = parsed.positional[0]!;
-  return { scenario: file === '-' ? parseScenarioText(await readStdin(), '<stdin>') : await loadScenarioFile(file), json };
+  return { scenario: file === '-' ? parseScenarioText(await readStdin(), '<stdin>') : await loadScenarioFile(file), json, hosts };
 }
 
 /** `hookplay run`: exit 0 when the scenario ran, whatever the verdict; 2 when it is invalid or the usage is wrong. */
 export async function runCommand(args: string[]): Promise<number> {
   let scenario: Scenario;
   let json: boolean;
+  let hosts: ReturnType<typeof hostsFrom>;
   try {
-    ({ scenario, json } = await scenarioFrom(args));
+    ({ scenario, json, hosts } = await scenarioFrom(args));
   } catch (e) {
     const usage = e instanceof UsageError;
     process.stderr.write(`${usage || e instanceof ImportError ? 'hookplay run: ' : ''}${(e as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
@@ -50,6 +53,13 @@ export async function runCommand(args: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    if (hosts) {
+      if (isSessionScenario(scenario)) {
+        process.stderr.write('hookplay run: --hosts compares one event on every host; this scenario is a session (compare one of its events as a one-event scenario)\n');
+        return EXIT.usage;
+      }
+      return await runHostsCommand(scenario as EventScenario, hosts, json, controller.signal);
+    }
     const outcome = await runAnyScenario(scenario, {
       signal: controller.signal,
       onEvent: json

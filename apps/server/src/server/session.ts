@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { parseScenario, RunCancelledError, runAnyScenario, ScenarioError, type AnyTimelineEvent, type Scenario } from '@hookplay/engine';
+import { DIALECT_IDS, parseScenario, RunCancelledError, runAnyScenario, runHosts, ScenarioError, type AnyTimelineEvent, type DialectId, type EventScenario, type Scenario } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
 import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
@@ -124,6 +124,10 @@ export class Session {
       controller.abort();
       return;
     }
+    if (m.type === 'compare' && m.scenario.session) {
+      return void this.send({ type: 'rejected', id: m.id, reason: 'invalid', message: 'a session cannot be compared across hosts yet: compare one of its events as a one-event scenario', problems: [] });
+    }
+    if (m.type === 'compare') return this.start(m.id, m.scenario, { hosts: m.hosts ?? DIALECT_IDS, renameTools: m.renameTools === true });
     this.start(m.id, m.scenario);
   }
 
@@ -149,11 +153,12 @@ export class Session {
     this.send({
       type: 'error',
       ...(id.success ? { id: id.data } : {}),
-      message: `invalid message: ${where}${clip(first?.message ?? 'unknown problem', 200)} (expected {"type":"run","id","scenario"} or {"type":"cancel","id"})`,
+      message: `invalid message: ${where}${clip(first?.message ?? 'unknown problem', 200)} (expected {"type":"run","id","scenario"}, {"type":"compare","id","scenario"} or {"type":"cancel","id"})`,
     });
   }
 
-  private start(id: string, scenario: Scenario): void {
+  /** A run, or with `compare` the scenario ported to those hosts and each port run (same limits, guard and cancel). */
+  private start(id: string, scenario: Scenario, compare?: { hosts: readonly DialectId[]; renameTools: boolean }): void {
     const { limits, registry } = this.options;
     if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
     const tooLarge = scenarioTooLarge(scenario, limits);
@@ -216,6 +221,7 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
+      if (compare) return this.compare(id, scenario, compare, controller).then(() => undefined);
       return runAnyScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
@@ -237,5 +243,25 @@ export class Session {
     );
     registry.track(controller, run);
     void run.finally(() => this.runs.delete(id));
+  }
+
+  private async compare(id: string, scenario: Scenario, request: { hosts: readonly DialectId[]; renameTools: boolean }, controller: AbortController): Promise<void> {
+    const { limits, tmpDir, guard } = this.options;
+    try {
+      // Sessions are refused before this point (handle): a comparison is of one event.
+      const comparison = await runHosts(scenario as EventScenario, request.hosts, {
+        signal: controller.signal,
+        tmpDir,
+        limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
+        port: { renameTools: request.renameTools },
+        // A port is a new config: it gets the same planning deadline as anything a client sends.
+        check: async (derived) => guard.check(derived),
+        onHost: (column) => this.send({ type: 'compare-host', id, column }),
+      });
+      this.send({ type: 'comparison', id, comparison });
+    } finally {
+      this.runs.delete(id);
+      this.options.registry.release(controller);
+    }
   }
 }

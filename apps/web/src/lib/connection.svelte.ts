@@ -7,6 +7,7 @@
 import { ServerMessage, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type Limits } from 'hookplay/protocol';
 import type { ScenarioInput } from '@hookplay/engine/browser';
 import { probeAuth } from './api';
+import { CompareState, newCompareId } from './compare.svelte';
 import { newRunId, RunState } from './run.svelte';
 
 export type ConnectionStatus =
@@ -24,7 +25,7 @@ export class Connection {
   notice = $state('');
   #token: string | null;
   #ws: WebSocket | null = null;
-  #runs = new Map<string, RunState>();
+  #runs = new Map<string, RunState | CompareState>();
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #disposed = false;
@@ -84,7 +85,17 @@ export class Connection {
     return run;
   }
 
-  cancel(run: RunState): void {
+  /** Ports the scenario to each host and runs every port (all hosts unless listed); returns why not when it cannot now. */
+  compare(scenario: ScenarioInput, hosts?: readonly string[]): CompareState | string {
+    const ws = this.#ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.status.kind !== 'open') return this.#whyNotOpen();
+    const compare = new CompareState(newCompareId(), scenario, hosts ?? []);
+    this.#runs.set(compare.id, compare);
+    ws.send(JSON.stringify({ type: 'compare', id: compare.id, scenario, ...(hosts ? { hosts } : {}) }));
+    return compare;
+  }
+
+  cancel(run: RunState | CompareState): void {
     if (!run.active) return;
     const ws = this.#ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {

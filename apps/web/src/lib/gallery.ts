@@ -39,9 +39,12 @@ export function loadExamples(): Promise<{ groups: ExampleGroup[]; broken: string
       }),
     );
     const examples = entries.filter((e): e is Example => e !== null).sort((a, b) => a.id.localeCompare(b.id));
-    const groups = DIALECTS.map((d) => ({ dialect: d.id as string, label: d.label, examples: examples.filter((e) => e.scenario.dialect === d.id) })).filter(
-      (g) => g.examples.length > 0,
-    );
+    // Porting examples (scenarios/porting/) come first, by the host they are written for: "Run on every host" is the point of them.
+    const porting = (e: Example) => e.id.startsWith('porting/');
+    const groups = [
+      ...DIALECTS.map((d) => ({ dialect: `porting-${d.id}`, label: `Porting: ${d.label} hooks on every host`, examples: examples.filter((e) => porting(e) && e.scenario.dialect === d.id) })),
+      ...DIALECTS.map((d) => ({ dialect: d.id as string, label: d.label, examples: examples.filter((e) => !porting(e) && e.scenario.dialect === d.id) })),
+    ].filter((g) => g.examples.length > 0);
     return { groups, broken };
   })();
   return loaded;

@@ -78,7 +78,7 @@ export function stepLabel(step: SessionStep): string {
   if ('prompt' in step) return `prompt ${JSON.stringify(short(step.prompt))}`;
   if ('tool' in step) {
     const input = step.input as Record<string, unknown>;
-    const main = typeof input.command === 'string' ? input.command : typeof input.file_path === 'string' ? input.file_path : '';
+    const main = [input.command, input.cmd, input.file_path].find((v): v is string => typeof v === 'string') ?? '';
     return main ? `${step.tool}: ${short(main)}` : step.tool;
   }
   if ('approval' in step) return `approval: ${step.approval}`;

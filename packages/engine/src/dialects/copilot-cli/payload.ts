@@ -14,7 +14,7 @@ export function buildPayload(event: string, payload: JsonObject, paths: Paths): 
   return withBaseFields(base, payload);
 }
 
-const CLAUDE_TOOL_NAMES: Record<string, string> = { bash: 'Bash', view: 'Read', edit: 'Edit', create: 'Write', grep: 'Grep', glob: 'Glob' };
+export const CLAUDE_TOOL_NAMES: Record<string, string> = { bash: 'Bash', view: 'Read', edit: 'Edit', create: 'Write', grep: 'Grep', glob: 'Glob' };
 
 /** The Claude Code name of a Copilot tool ("bash" → "Bash"), for PascalCase hooks' payloads and matchers. */
 export function claudeToolName(name: string | null): string | null {

@@ -14,3 +14,4 @@ export { evidenceLabel } from './evidence-label.js';
 export { DIALECT_IDS, type DialectId } from './dialects/ids.js';
 export type { EventSpec, ConfigFileSpec, VerifiedAgainst } from './dialects/dialect.js';
 export { configSchemas } from './schemas.js';
+export { parseJsonDocument, type JsonDocument } from './util/positions.js';

@@ -2,7 +2,7 @@
  * JSON Schemas for the editors: each dialect's JSON configs (from the engine), and for payloads a loose
  * schema derived from the event's sample, which gives field-name completion without forbidding anything.
  */
-import { configSchemas } from '@hookplay/engine/browser';
+import { configSchemas, scenarioJsonSchema } from '@hookplay/engine/browser';
 import { configGlob, findEvent, type DialectId } from './catalog';
 
 export interface SchemaAssociation {
@@ -12,6 +12,8 @@ export interface SchemaAssociation {
 }
 
 const CONFIGS = configSchemas().configs;
+/** The `session` object's schema, cut from the scenario's: one source for the file format and the editor. */
+const SESSION_SCHEMA = ((scenarioJsonSchema() as { properties: Record<string, object> }).properties.session ?? {}) as object;
 
 export function fileModelKey(path: string): string {
   return `files/${path}`;
@@ -19,6 +21,11 @@ export function fileModelKey(path: string): string {
 
 export function payloadModelKey(dialect: DialectId, event: string): string {
   return `payload/${dialect}/${event || 'event'}.json`;
+}
+
+/** One session model per host: switching hosts keeps each host's session (and its undo history) apart. */
+export function sessionModelKey(dialect: DialectId): string {
+  return `session/${dialect}.json`;
 }
 
 function schemaOf(value: unknown): object {
@@ -39,6 +46,7 @@ export function editorSchemas(dialect: DialectId, event: string): SchemaAssociat
     fileMatch: [fileModelKey(configGlob(c.path))],
     schema: c.schema,
   }));
+  out.push({ uri: `hookplay://schemas/session.json`, fileMatch: [sessionModelKey(dialect)], schema: SESSION_SCHEMA });
   const spec = findEvent(dialect, event);
   if (spec) {
     out.push({

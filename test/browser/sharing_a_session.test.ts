@@ -31,7 +31,7 @@ describe('sharing a session', () => {
     await openPlayground(page, f.server.url);
     await pickHost(page, 'Claude Code');
     await page.getByLabel('Scenario title').fill('Say hi session');
-    await page.getByRole('radio', { name: 'Session', exact: true }).click();
+    await page.getByRole('radio', { name: 'Session', exact: true }).check();
     await setEditorText(page, page.getByTestId('session-json'), TYPED);
     await page.getByTestId('step-row').nth(2).waitFor();
     await page.waitForTimeout(500);
@@ -49,7 +49,7 @@ describe('sharing a session', () => {
     const other = await f.newPage();
     await other.page.goto(link);
     await other.page.getByTestId('step-row').nth(2).waitFor();
-    await expect(other.page.getByRole('radio', { name: 'Session', exact: true }).getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(other.page.getByRole('radio', { name: 'Session', exact: true }).isChecked()).resolves.toBe(true);
     expect(await downloadScenario(other.page)).toEqual(original);
     await other.page.getByTestId('session-json').locator('[data-monaco=ready]').waitFor({ timeout: 15_000 });
     const shown = await other.page.getByTestId('session-json').locator('.view-lines').innerText();
@@ -58,9 +58,9 @@ describe('sharing a session', () => {
     await expect(other.page.getByTestId('session-timeline').count()).resolves.toBe(0);
 
     // Back to one event and to the session again: neither side is lost.
-    await page.getByRole('radio', { name: 'One event', exact: true }).click();
+    await page.getByRole('radio', { name: 'One event', exact: true }).check();
     await expect(page.getByLabel('Event', { exact: true }).inputValue()).resolves.toBe('PreToolUse');
-    await page.getByRole('radio', { name: 'Session', exact: true }).click();
+    await page.getByRole('radio', { name: 'Session', exact: true }).check();
     expect(await downloadScenario(page)).toEqual(original);
 
     // The bug report: the steps, how it ended, each step, and the streamed timeline.

@@ -63,3 +63,32 @@ describe('watching a stop hook loop', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 });
+
+describe('watching a stop hook loop as it happens', () => {
+  it('streams each Stop continuation while the session plays, and Cancel stops the hook that is running', async () => {
+    const { page } = await f.newPage();
+    const errors = watchErrors(page);
+    await openPlayground(page, f.server.url);
+    await pickHost(page, 'Claude Code');
+    await openFile(page, '.claude/settings.json');
+    const slow = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat > /dev/null; sleep 1; echo "not yet" >&2; exit 2' }] }] } }, null, 2)}\n`;
+    await setEditorText(page, fileEditor(page), slow);
+    await useSession(page, [{ prompt: 'Fix the failing tests' }, { reply: 'Fixed.' }]);
+    await page.waitForTimeout(500);
+
+    await run(page);
+    // While it plays: the second Stop has its own entry and a lane, and the run is still going.
+    const continuation = sessionSteps(page).and(page.locator('[data-label="the model answers again"]'));
+    await continuation.first().getByTestId('lane').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('run-status').getAttribute('data-status')).resolves.toBe('running');
+    await expect(page.getByTestId('session-ended').count()).resolves.toBe(0);
+    await page.locator('[data-testid=lane][data-state=running]').first().waitFor({ timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await waitForRunEnd(page, 30_000)).toBe('cancelled');
+    // Nothing is left running on the page, and no end is claimed for a session that was cut short.
+    await expect(page.locator('[data-testid=lane][data-state=running]').count()).resolves.toBe(0);
+    await expect(page.getByTestId('session-ended').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  }, 90_000);
+});

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { setEditorText } from './playground';
 
 export async function useSession(page: Page, steps: unknown[]): Promise<void> {
-  await page.getByRole('radio', { name: 'Session', exact: true }).click();
+  await page.getByRole('radio', { name: 'Session', exact: true }).check();
   await setEditorText(page, page.getByTestId('session-json'), `${JSON.stringify({ steps }, null, 2)}\n`);
   await page.getByTestId('step-row').nth(steps.length - 1).waitFor();
 }

@@ -33,7 +33,12 @@ describe('answering a permission prompt', () => {
     await waitForValidation(page);
     const bad = page.getByTestId('step-row').nth(1);
     await expect(bad.getByTestId('step-problem').textContent()).resolves.toMatch(/^session\.steps\[1\]\.approval \(approval: allow\): an approval answers the permission prompt/);
-    await expect(page.getByTestId('problem').filter({ hasText: 'session.steps[1].approval' }).count()).resolves.toBe(1);
+    const problem = page.getByTestId('problem').filter({ hasText: 'session.steps[1].approval' });
+    await expect(problem.count()).resolves.toBe(1);
+    await expect(problem.textContent()).resolves.toContain('session step 2');
+    // Jumping to it puts the cursor in the session's editor.
+    await problem.click();
+    await page.getByTestId('session-json').locator('.monaco-editor.focused').waitFor({ timeout: 5_000 });
     await expect(page.getByTestId('session-json').locator('.squiggly-error').count()).resolves.toBeGreaterThan(0);
 
     // Allowed: the call asks (no hook allows it), the user says yes, it runs for real.

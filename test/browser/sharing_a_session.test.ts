@@ -62,6 +62,14 @@ describe('sharing a session', () => {
     await expect(page.getByLabel('Event', { exact: true }).inputValue()).resolves.toBe('PreToolUse');
     await page.getByRole('radio', { name: 'Session', exact: true }).check();
     expect(await downloadScenario(page)).toEqual(original);
+    // Another host opens in Session mode too, with a starter session in its own tool names; coming back restores this one.
+    await pickHost(page, 'Mirri Code CLI');
+    await expect(page.getByRole('radio', { name: 'Session', exact: true }).isChecked()).resolves.toBe(true);
+    const mirri = await downloadScenario(page);
+    expect(mirri.dialect).toBe('mirri');
+    expect((mirri.session as { steps: unknown[] }).steps.length).toBeGreaterThan(1);
+    await pickHost(page, 'Claude Code');
+    expect(await downloadScenario(page)).toEqual(original);
 
     // The bug report: the steps, how it ended, each step, and the streamed timeline.
     await run(page);

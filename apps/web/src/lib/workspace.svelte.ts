@@ -22,6 +22,8 @@ export interface ViewState {
 interface DialectDraft {
   scenario: ScenarioInput;
   view: ViewState;
+  /** The one-event side's event, which a session document does not hold. */
+  event: string;
 }
 
 function clone<T>(value: T): T {
@@ -146,11 +148,16 @@ export class Workspace {
   setDialect(id: DialectId): void {
     if (id === this.dialect) return;
     const mode = this.mode;
-    this.#dialectDrafts.set(this.dialect, { scenario: this.serialize(), view: { payloadText: this.payloadText, active: this.active, sessionText: this.sessionText } });
+    this.#dialectDrafts.set(this.dialect, {
+      scenario: this.serialize(),
+      view: { payloadText: this.payloadText, active: this.active, sessionText: this.sessionText },
+      event: this.event,
+    });
     const draft = this.#dialectDrafts.get(id);
     this.#load(draft?.scenario ?? starterScenario(id), draft?.view ?? {});
+    if (draft) this.event = draft.event;
     // A host seen for the first time opens in the mode you were in.
-    if (!draft) this.mode = mode;
+    else this.mode = mode;
     this.generation++;
   }
 

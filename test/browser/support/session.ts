@@ -3,12 +3,24 @@
  * timeline back (each step, its events, the tool call, what the model is told, how it ended).
  */
 import type { Locator, Page } from 'playwright-core';
+import { stepLabel, type SessionStep } from '@hookplay/engine/browser';
 import { setEditorText } from './playground';
 
-export async function useSession(page: Page, steps: unknown[]): Promise<void> {
+/** Switches to Session and pastes the steps; returns once the step list reads them all back (the paste has landed). */
+export async function useSession(page: Page, steps: SessionStep[]): Promise<void> {
   await page.getByRole('radio', { name: 'Session', exact: true }).check();
   await setEditorText(page, page.getByTestId('session-json'), `${JSON.stringify({ steps }, null, 2)}\n`);
-  await page.getByTestId('step-row').nth(steps.length - 1).waitFor();
+  await waitForSteps(page, steps);
+}
+
+/** Waits until the step list shows exactly these steps, by the labels the engine gives them. */
+export async function waitForSteps(page: Page, steps: SessionStep[]): Promise<void> {
+  const labels = steps.map((s) => stepLabel(s));
+  await page.waitForFunction(
+    (expected) => JSON.stringify([...document.querySelectorAll('[data-testid=step-row] .what')].map((r) => r.textContent)) === expected,
+    JSON.stringify(labels),
+    { timeout: 10_000 },
+  );
 }
 
 export async function pickHost(page: Page, label: string): Promise<void> {

@@ -12,8 +12,15 @@ export interface SchemaAssociation {
 }
 
 const CONFIGS = configSchemas().configs;
-/** The `session` object's schema, cut from the scenario's: one source for the file format and the editor. */
-const SESSION_SCHEMA = ((scenarioJsonSchema() as { properties: Record<string, object> }).properties.session ?? {}) as object;
+/**
+ * The `session` object's schema, cut from the scenario's: one source for the file format and the editor. Built on
+ * first use (tens of ms), once Monaco is there to use it, not while the page loads.
+ */
+let sessionSchema: object | null = null;
+function sessionSchemaOnce(): object {
+  sessionSchema ??= ((scenarioJsonSchema() as { properties: Record<string, object> }).properties.session ?? {}) as object;
+  return sessionSchema;
+}
 
 export function fileModelKey(path: string): string {
   return `files/${path}`;
@@ -46,7 +53,7 @@ export function editorSchemas(dialect: DialectId, event: string): SchemaAssociat
     fileMatch: [fileModelKey(configGlob(c.path))],
     schema: c.schema,
   }));
-  out.push({ uri: `hookplay://schemas/session.json`, fileMatch: [sessionModelKey(dialect)], schema: SESSION_SCHEMA });
+  out.push({ uri: `hookplay://schemas/session.json`, fileMatch: [sessionModelKey(dialect)], schema: sessionSchemaOnce() });
   const spec = findEvent(dialect, event);
   if (spec) {
     out.push({

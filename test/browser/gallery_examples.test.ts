@@ -13,7 +13,14 @@ import { openPlayground, run, verdict, waitForRunEnd } from './support/playgroun
 const f = useFixture();
 const ROOT = join(REPO, 'scenarios');
 
-function findExamples(): { id: string; scenario: { title?: string; dialect: string; expect?: { verdict?: string } } }[] {
+interface Example {
+  title?: string;
+  dialect: string;
+  session?: { steps: { expect?: unknown }[] };
+  expect?: { verdict?: string; ended?: { reason?: string } };
+}
+
+function findExamples(): { id: string; scenario: Example }[] {
   let entries: string[];
   try {
     entries = readdirSync(ROOT, { recursive: true }) as string[];
@@ -79,7 +86,16 @@ describe('gallery examples', () => {
       await expect(page.getByTestId('run-status').getAttribute('data-status')).resolves.toBe('idle');
       await run(page);
       expect(await waitForRunEnd(page, 60_000)).toBe('done');
-      if (scenario.expect?.verdict) expect(await verdict(page)).toBe(scenario.expect.verdict);
+      if (scenario.session) {
+        // A session ends where its expect says, and matches its own and its steps' expectations.
+        const ended = page.getByTestId('session-ended');
+        if (scenario.expect?.ended?.reason) await expect(ended.getAttribute('data-reason')).resolves.toBe(scenario.expect.ended.reason);
+        else await expect(ended.count()).resolves.toBe(1);
+        if (scenario.expect || scenario.session.steps.some((s) => s.expect)) {
+          const status = ended.getByTestId('expect-status');
+          await expect(status.getAttribute('data-ok'), (await ended.textContent()) ?? '').resolves.toBe('true');
+        }
+      } else if (scenario.expect?.verdict) expect(await verdict(page)).toBe(scenario.expect.verdict);
       else await expect(page.getByTestId('verdict').count()).resolves.toBe(1);
     }, 90_000);
   }

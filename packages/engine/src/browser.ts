@@ -15,3 +15,4 @@ export { DIALECT_IDS, type DialectId } from './dialects/ids.js';
 export type { EventSpec, ConfigFileSpec, VerifiedAgainst } from './dialects/dialect.js';
 export { configSchemas } from './schemas.js';
 export * from './port/index.js';
+export { parseJsonDocument, type JsonDocument } from './util/positions.js';

@@ -15,12 +15,17 @@ export function headlessCommand(scenario: ScenarioInput): string {
   return `printf '%s' ${shellQuote(JSON.stringify(doc))} | npx hookplay run -`;
 }
 
-/** The command that runs the unpacked zip: the project and home folders, and the payload beside them. */
+/**
+ * The command that runs the unpacked zip: the project and home folders, and the payload beside them. A session
+ * has no one event to name on a command line: the scenario file beside them plays it.
+ */
 export function projectCommand(scenario: ScenarioInput): string {
+  if (scenario.session) return 'npx hookplay run scenario.hookplay.json';
   return `npx hookplay run --project project --home=home --dialect ${scenario.dialect} --event ${shellQuote(scenario.event ?? "")} --payload payload.json`;
 }
 
 function readme(scenario: ScenarioInput): string {
+  if (scenario.session) return sessionReadme(scenario);
   const hostNote = scenario.host && Object.keys(scenario.host).length
     ? `\nThis scenario also sets host settings that are not files (${Object.keys(scenario.host).join(', ')}): the command\nabove runs without them. scenario.hookplay.json has everything: npx hookplay run scenario.hookplay.json\n`
     : '';
@@ -36,6 +41,23 @@ Run it headless from this folder:
 ${hostNote}`;
 }
 
+function sessionReadme(scenario: ScenarioInput): string {
+  const n = scenario.session!.steps.length;
+  return `${scenario.title ? `${scenario.title}\n\n` : ''}Exported from the hookplay playground (${scenario.dialect}, a session of ${n} step${n === 1 ? '' : 's'}).
+
+project/   the files of the project: unpack them into your repository's root
+home/      the files of the home directory: they belong in ~ (look before you overwrite your own)
+scenario.hookplay.json   the whole scenario: the files above and the session's steps
+
+Play the session headless from this folder:
+
+  ${projectCommand(scenario)}
+
+Its tool calls without a given result run for real, in a temporary project directory made from the scenario's
+files: the folders above are not touched.
+`;
+}
+
 const EXECUTABLE = 0o100755;
 const REGULAR = 0o100644;
 
@@ -46,11 +68,11 @@ export function exportZip(scenario: ScenarioInput): Uint8Array<ArrayBuffer> {
     entries[path] = [strToU8(text), { os: 3, attrs: (text.startsWith('#!') ? EXECUTABLE : REGULAR) * 0x10000, mtime: new Date('2026-01-01T00:00:00Z') }];
   };
   for (const [key, content] of Object.entries(scenario.files ?? {})) add(key.startsWith('~/') ? `home/${key.slice(2)}` : `project/${key}`, content);
-  add('payload.json', `${JSON.stringify(scenario.payload ?? {}, null, 2)}\n`);
+  if (!scenario.session) add('payload.json', `${JSON.stringify(scenario.payload ?? {}, null, 2)}\n`);
   add('scenario.hookplay.json', `${JSON.stringify(scenario, null, 2)}\n`);
   add('README.txt', readme(scenario));
   return zipSync(entries, { level: 6 });
 }
 
 export const zipName = (scenario: ScenarioInput) =>
-  `${(scenario.title ?? `${scenario.dialect}-${scenario.event}`).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'hookplay'}-files.zip`;
+  `${(scenario.title ?? `${scenario.dialect}-${scenario.session ? 'session' : scenario.event}`).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'hookplay'}-files.zip`;

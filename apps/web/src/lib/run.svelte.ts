@@ -3,8 +3,9 @@
  * at the end, the outcome. Positions come from the server's `atMs`, so bars show real overlap, not the
  * order messages happened to arrive in.
  */
-import type { HookRecord, Outcome, PlanHook, RunPlan, ScenarioInput, TimelineEvent } from '@hookplay/engine/browser';
+import type { HookRecord, Outcome, PlanHook, RunPlan, ScenarioInput, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
 import type { Problem, ServerMessage } from 'hookplay/protocol';
+import { SessionRun } from './session-run.svelte';
 
 export type RunStatus = 'starting' | 'running' | 'cancelling' | 'done' | 'cancelled' | 'rejected' | 'failed' | 'disconnected';
 
@@ -53,8 +54,10 @@ export class RunState {
   lastAtMs = $state(0);
   /** Whether this page asked for the cancel; otherwise a `cancelled` means the server stopped the run. */
   cancelRequested = $state(false);
+  /** A session's steps, once its first session event arrives (a one-event run leaves it null). */
+  session = $state.raw<SessionRun | null>(null);
   /** Every event in order, for the bug report's text timeline. */
-  readonly events: { seq: number; event: TimelineEvent }[] = [];
+  readonly events: { seq: number; event: TimelineEvent | SessionTimelineEvent }[] = [];
   /** performance.now() at the run's `atMs` 0, estimated from the first event's arrival. */
   #origin: number | null = null;
   readonly sentAt = performance.now();
@@ -103,6 +106,7 @@ export class RunState {
       case 'cancelled':
         this.status = 'cancelled';
         this.#closeOpenLanes();
+        this.session?.stop('cancelled');
         return;
       case 'rejected':
         this.status = 'rejected';
@@ -113,8 +117,13 @@ export class RunState {
         this.status = 'failed';
         this.message = message.message;
         this.#closeOpenLanes();
+        this.session?.stop('lost');
         return;
       case 'gap': {
+        if (this.session) {
+          this.session.gap(message.step, message.hook, message.stream, message.bytes, message.chunks);
+          return;
+        }
         // The server skipped live output while this page was behind; say so where the output would have been.
         const lane = this.#lane(message.hook);
         if (lane) lane.output.push({ stream: message.stream, data: `\n[hookplay: ${message.bytes} bytes of live ${message.stream} skipped (${message.chunks} chunks): this page fell behind; the result below has all kept output]\n` });
@@ -130,17 +139,29 @@ export class RunState {
     if (!this.active) return;
     this.status = 'disconnected';
     this.#closeOpenLanes();
+    this.session?.stop('lost');
   }
 
   #lane(hook: number): Lane | undefined {
     return this.lanes[hook];
   }
 
-  #timeline(seq: number, event: TimelineEvent): void {
+  #timeline(seq: number, event: TimelineEvent | SessionTimelineEvent): void {
     this.events.push({ seq, event });
     if (this.#origin === null) this.#origin = performance.now() - event.atMs;
     this.lastAtMs = Math.max(this.lastAtMs, event.atMs);
     switch (event.type) {
+      case 'session-step':
+      case 'session-event':
+      case 'session-run':
+      case 'session-tool':
+      case 'session-model':
+      case 'session-outcome':
+        this.session ??= new SessionRun(this.id, this.scenario);
+        if (this.status === 'starting') this.status = 'running';
+        this.session.apply(event);
+        if (event.type === 'session-outcome') this.status = 'done';
+        return;
       case 'run-start':
         if (this.status === 'starting') this.status = 'running';
         this.plan = event.plan;

@@ -2,7 +2,7 @@
  * JSON Schemas for the editors: each dialect's JSON configs (from the engine), and for payloads a loose
  * schema derived from the event's sample, which gives field-name completion without forbidding anything.
  */
-import { configSchemas } from '@hookplay/engine/browser';
+import { configSchemas, scenarioJsonSchema } from '@hookplay/engine/browser';
 import { configGlob, findEvent, type DialectId } from './catalog';
 
 export interface SchemaAssociation {
@@ -12,6 +12,15 @@ export interface SchemaAssociation {
 }
 
 const CONFIGS = configSchemas().configs;
+/**
+ * The `session` object's schema, cut from the scenario's: one source for the file format and the editor. Built on
+ * first use (tens of ms), once Monaco is there to use it, not while the page loads.
+ */
+let sessionSchema: object | null = null;
+function sessionSchemaOnce(): object {
+  sessionSchema ??= ((scenarioJsonSchema() as { properties: Record<string, object> }).properties.session ?? {}) as object;
+  return sessionSchema;
+}
 
 export function fileModelKey(path: string): string {
   return `files/${path}`;
@@ -19,6 +28,11 @@ export function fileModelKey(path: string): string {
 
 export function payloadModelKey(dialect: DialectId, event: string): string {
   return `payload/${dialect}/${event || 'event'}.json`;
+}
+
+/** One session model per host: switching hosts keeps each host's session (and its undo history) apart. */
+export function sessionModelKey(dialect: DialectId): string {
+  return `session/${dialect}.json`;
 }
 
 function schemaOf(value: unknown): object {
@@ -39,6 +53,7 @@ export function editorSchemas(dialect: DialectId, event: string): SchemaAssociat
     fileMatch: [fileModelKey(configGlob(c.path))],
     schema: c.schema,
   }));
+  out.push({ uri: `hookplay://schemas/session.json`, fileMatch: [sessionModelKey(dialect)], schema: sessionSchemaOnce() });
   const spec = findEvent(dialect, event);
   if (spec) {
     out.push({

@@ -8,6 +8,7 @@ import { matchExpectation, parseScenario, ScenarioError, type Outcome, type Scen
 import type { ViewState } from './workspace.svelte';
 import type { RunState } from './run.svelte';
 import { describeEvent } from './timeline-text';
+import { describeSessionTimeline, isRunEvent, sessionOutcomeSection } from './session-report';
 import { formatMs, hookLabel } from './format';
 
 export const HASH_KEY = 's';
@@ -46,6 +47,7 @@ export function decodeShare(encoded: string): { scenario: Scenario; view: ViewSt
     const view: ViewState = {};
     if (typeof $view?.payloadText === 'string') view.payloadText = $view.payloadText;
     if (typeof $view?.active === 'string') view.active = $view.active;
+    if (typeof $view?.sessionText === 'string' && scenario.session) view.sessionText = $view.sessionText;
     return { scenario, view };
   } catch (e) {
     if (e instanceof ScenarioError) throw new ShareError(`This link holds an invalid scenario: ${e.message}`);
@@ -68,7 +70,7 @@ export function shareUrl(location: Location, encoded: string): string {
 }
 
 export function downloadName(scenario: ScenarioInput): string {
-  const slug = (scenario.title ?? `${scenario.dialect}-${scenario.event}`)
+  const slug = (scenario.title ?? `${scenario.dialect}-${scenario.session ? 'session' : scenario.event}`)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
@@ -148,12 +150,13 @@ export interface BugReportInput {
 /** A Markdown report a maintainer can read without opening anything, with the link to reproduce it. */
 export function bugReport({ scenario, link, run, serverVersion, userAgent }: BugReportInput): string {
   const out: string[] = [];
-  out.push(`## hookplay: ${scenario.title ?? `${scenario.dialect} ${scenario.event}`}`);
+  const session = scenario.session;
+  out.push(`## hookplay: ${scenario.title ?? `${scenario.dialect} ${session ? 'session' : scenario.event}`}`);
   if (scenario.description) out.push(scenario.description);
   out.push(
     [
       `- **Host:** ${scenario.dialect}${scenario.host ? ` \`${JSON.stringify(scenario.host)}\`` : ''}`,
-      `- **Event:** ${scenario.event}`,
+      session ? `- **Session:** ${session.steps.length} step${session.steps.length === 1 ? '' : 's'}` : `- **Event:** ${scenario.event}`,
       `- **Playground:** [open this scenario](${link})`,
       ...(serverVersion ? [`- **hookplay:** ${serverVersion}`] : []),
       ...(userAgent ? [`- **Browser:** ${userAgent}`] : []),
@@ -164,13 +167,18 @@ export function bugReport({ scenario, link, run, serverVersion, userAgent }: Bug
     const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
     out.push(`\`${path}\`\n\n${fence(text, FENCE_LANG[ext] ?? '')}`);
   }
-  out.push('### Payload', fence(JSON.stringify(scenario.payload ?? {}, null, 2), 'json'));
+  if (session) out.push('### Session', fence(JSON.stringify(session, null, 2), 'json'));
+  else out.push('### Payload', fence(JSON.stringify(scenario.payload ?? {}, null, 2), 'json'));
   if (scenario.expect) out.push('### Expected', fence(JSON.stringify(scenario.expect, null, 2), 'json'));
   if (run) {
     out.push('### Outcome');
-    if (run.outcome) out.push(outcomeSection(run.outcome, scenario.expect));
+    const sessionOutcome = run.session?.outcome;
+    if (sessionOutcome) out.push(sessionOutcomeSection(sessionOutcome, scenario));
+    else if (run.outcome) out.push(outcomeSection(run.outcome, scenario.expect));
     else out.push(`_No outcome: the run ${run.statusText()}._`);
-    const timeline = run.events.map(({ event }) => describeEvent(event, run.plan)).filter(Boolean);
+    const timeline = run.session
+      ? describeSessionTimeline(run.events.map(({ event }) => event))
+      : run.events.flatMap(({ event }) => (isRunEvent(event) ? [describeEvent(event, run.plan)] : []));
     if (timeline.length > 0) out.push('### Timeline', fence(timeline.join('\n')));
   } else {
     out.push('_Not run yet._');

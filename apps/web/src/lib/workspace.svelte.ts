@@ -6,16 +6,24 @@
 import { filePathProblem, type HostSettings, type Scenario, type ScenarioInput } from '@hookplay/engine/browser';
 import { configPathSuggestion, defaultDialect, dialectInfo, findEvent, type DialectId } from './catalog';
 import { parsePayload, prettyJson, type PayloadParse } from './payload';
+import { parseSessionText, starterSessionText, type SessionParse } from './session-text';
+
+/** A scenario runs one event, or plays a whole session of steps. */
+export type ScenarioMode = 'event' | 'session';
 
 /** What the editor needs beyond the scenario document: the exact payload text and the open file. */
 export interface ViewState {
   payloadText?: string;
   active?: string;
+  /** The session's exact text, when it is not the pretty-printed document (being edited, or not valid JSON). */
+  sessionText?: string;
 }
 
 interface DialectDraft {
   scenario: ScenarioInput;
   view: ViewState;
+  /** The one-event side's event, which a session document does not hold. */
+  event: string;
 }
 
 function clone<T>(value: T): T {
@@ -44,10 +52,14 @@ export class Workspace {
   title = $state('');
   description = $state('');
   expect = $state.raw<Record<string, unknown> | undefined>(undefined);
+  mode = $state<ScenarioMode>('event');
+  /** The `session` object's JSON text: kept while in one-event mode, so switching back loses nothing. */
+  sessionText = $state('');
   /** Bumped when the whole scenario is replaced (example, link, upload), so editors drop stale undo history. */
   generation = $state(0);
 
   readonly payload: PayloadParse = $derived(parsePayload(this.payloadText));
+  readonly session: SessionParse = $derived(parseSessionText(this.sessionText));
   readonly paths: string[] = $derived(Object.keys(this.files));
 
   /** Edited payloads by `dialect:event`, so switching events and back keeps what you typed. */
@@ -59,9 +71,16 @@ export class Workspace {
     this.deserialize(scenario, view);
   }
 
-  /** The scenario document (SCENARIO.md). An unparsable payload is sent as `{}`; check `payload.ok` first. */
+  /**
+   * The scenario document (SCENARIO.md). An unparsable payload is sent as `{}`, an unparsable session as no steps
+   * (the view keeps the text); check `inputProblem()` first.
+   */
   serialize(): ScenarioInput {
     const host = this.#cleanHost();
+    const what: Pick<ScenarioInput, 'event' | 'payload' | 'session'> =
+      this.mode === 'session'
+        ? { session: (this.session.ok ? clone(this.session.value) : { steps: [] }) as NonNullable<ScenarioInput['session']> }
+        : { event: this.event, payload: this.payload.ok ? this.payload.value : {} };
     return {
       hookplay: 1,
       ...(this.title.trim() ? { title: this.title.trim() } : {}),
@@ -69,10 +88,15 @@ export class Workspace {
       dialect: this.dialect,
       ...(host ? { host } : {}),
       files: { ...this.files },
-      event: this.event,
-      payload: this.payload.ok ? this.payload.value : {},
+      ...what,
       ...(this.expect ? { expect: clone(this.expect) } : {}),
     };
+  }
+
+  /** What keeps the scenario from running as typed (JSON that does not parse), with where to show it; or null. */
+  inputProblem(): { target: 'payload' | 'session'; message: string; line: number; column: number } | null {
+    const parse = this.mode === 'session' ? this.session : this.payload;
+    return parse.ok ? null : { target: this.mode === 'session' ? 'session' : 'payload', message: parse.message, line: parse.line, column: parse.column };
   }
 
   /** What a link or a draft needs besides the document, to reopen exactly the same editor. */
@@ -80,6 +104,7 @@ export class Workspace {
     const view: ViewState = {};
     if (!this.payload.ok || this.payloadText !== prettyJson(this.payload.value)) view.payloadText = this.payloadText;
     if (this.active && this.active !== this.paths[0]) view.active = this.active;
+    if (this.mode === 'session' && (!this.session.ok || this.sessionText !== prettyJson(this.session.value))) view.sessionText = this.sessionText;
     return view;
   }
 
@@ -93,8 +118,12 @@ export class Workspace {
   #load(scenario: ScenarioInput | Scenario, view: ViewState): void {
     this.dialect = scenario.dialect;
     this.files = { ...scenario.files };
-    this.event = scenario.event ?? this.event;
-    this.payloadText = view.payloadText ?? prettyJson(scenario.payload ?? {});
+    this.mode = scenario.session ? 'session' : 'event';
+    // A session keeps a one-event side to switch to: the event it had, or the host's starter event.
+    const keepEvent = this.event && findEvent(scenario.dialect, this.event) ? this.event : starterScenario(scenario.dialect).event!;
+    this.event = scenario.event ?? keepEvent;
+    this.payloadText = view.payloadText ?? (scenario.session ? this.samplePayloadText() : prettyJson(scenario.payload ?? {}));
+    this.sessionText = view.sessionText ?? (scenario.session ? prettyJson(scenario.session) : starterSessionText(scenario.dialect));
     this.host = clone(scenario.host ?? {});
     this.title = scenario.title ?? '';
     this.description = scenario.description ?? '';
@@ -118,10 +147,23 @@ export class Workspace {
   /** Another host: this host's work is kept aside, the other's comes back (or its starter files). */
   setDialect(id: DialectId): void {
     if (id === this.dialect) return;
-    this.#dialectDrafts.set(this.dialect, { scenario: this.serialize(), view: { payloadText: this.payloadText, active: this.active } });
+    const mode = this.mode;
+    this.#dialectDrafts.set(this.dialect, {
+      scenario: this.serialize(),
+      view: { payloadText: this.payloadText, active: this.active, sessionText: this.sessionText },
+      event: this.event,
+    });
     const draft = this.#dialectDrafts.get(id);
     this.#load(draft?.scenario ?? starterScenario(id), draft?.view ?? {});
+    if (draft) this.event = draft.event;
+    // A host seen for the first time opens in the mode you were in.
+    else this.mode = mode;
     this.generation++;
+  }
+
+  /** One event or a session: the other side's text is kept, so switching back and forth loses nothing. */
+  setMode(mode: ScenarioMode): void {
+    this.mode = mode;
   }
 
   /** Another event: the files stay; the payload becomes this event's sample, or what you typed for it before. */

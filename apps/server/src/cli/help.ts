@@ -21,7 +21,7 @@ usage:
                                       check scenarios' "expect" blocks, in parallel
   hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE]
                                       write a scenario from a project's real hook config
-  hookplay serve [--port N] [--host H] [--open]
+  hookplay serve [--port N] [--host H] [--open] [--sandbox]
                                       start the playground server
 
 \`hookplay <command> --help\` says more about each.
@@ -81,7 +81,7 @@ options:
 
 ${EXIT_CODES}`,
 
-  serve: `usage: hookplay serve [--port N] [--host H] [--open]
+  serve: `usage: hookplay serve [--port N] [--host H] [--open] [--sandbox]
 
 Starts the playground and prints one line with its URL (a per-launch token included). Listens on loopback
 unless --host says otherwise; stops on Ctrl-C, killing running hooks.
@@ -90,6 +90,10 @@ options:
   --port N          the port (default 4477; 0 for any free port)
   --host H          the address to listen on (default 127.0.0.1)
   --open            open the URL in a browser
+  --sandbox         run every hook inside bubblewrap: no network, a read-only system, the run's directory
+                    the only writable place, its own PID namespace, limits on processes (64), memory (1 GiB
+                    address space), CPU (10 s) and file size (16 MiB), reported in the outcome when hit.
+                    Refuses to start (exit 1) when the sandbox cannot be set up: never runs unsandboxed
 
 ${EXIT_CODES}`,
 } as const;

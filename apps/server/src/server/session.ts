@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
+import { parseScenario, RunCancelledError, runScenario, ScenarioError, type SandboxConfig, type Scenario, type TimelineEvent } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
 import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
@@ -23,6 +23,8 @@ export interface SessionOptions {
   onDrop?: () => void;
   /** Plans each scenario in a worker with a deadline before it runs (plan-guard.ts). */
   guard: PlanGuard;
+  /** `--sandbox`: every hook of every run in bubblewrap (engine runner/sandbox.ts). */
+  sandbox?: SandboxConfig;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -214,6 +216,7 @@ export class Session {
       return runScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
+      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
       limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
       onEvent: (event) => {
         try {

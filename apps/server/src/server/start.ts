@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
-import { killAllHookGroups } from '@hookplay/engine';
+import { killAllHookGroups, type SandboxConfig } from '@hookplay/engine';
 import type { Limits } from '../protocol.js';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
@@ -30,6 +30,8 @@ export interface ServerOptions {
   backpressureBytes?: number;
   /** How long a client dropped for falling behind may still read why (tests make it long). */
   dropGraceMs?: number;
+  /** Run every hook in this sandbox (from checkSandbox: a server asked for one never starts without it). */
+  sandbox?: SandboxConfig;
 }
 
 export interface ServerStats {
@@ -109,6 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ws = attachWebSocket(server, { token, policy, limits, version, registry,
     guard,
     tmpDir: runDir,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     onDrop: () => droppedClients++,
     ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
     ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),

@@ -16,6 +16,7 @@ import { PlanGuard } from './plan-guard.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
+import type { ShortLinkStore } from './short-links/store.js';
 
 export const DEFAULT_PORT = 4477;
 
@@ -32,6 +33,8 @@ export interface ServerOptions {
   dropGraceMs?: number;
   /** Run every hook in this sandbox (from checkSandbox: a server asked for one never starts without it). */
   sandbox?: SandboxConfig;
+  /** Serves short links from this store (closed with the server). */
+  links?: ShortLinkStore;
 }
 
 export interface ServerStats {
@@ -104,7 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const policy = originPolicy(host, port);
   const guard = new PlanGuard();
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard });
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}) });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
   let droppedClients = 0;
@@ -140,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await new Promise<void>((r) => server.close(() => r()));
         await promisify(rm)(runDir, { recursive: true, force: true });
         guard.close();
+        await options.links?.close().catch(() => {});
         releaseLastResort();
       })()),
   };

@@ -2,7 +2,13 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkSandbox, SandboxUnavailableError, type SandboxConfig } from '@hookplay/engine';
+import { join } from 'node:path';
 import { isLoopback } from '../server/origins.js';
+import { connectRunQueue, QueueError } from '../server/queue/client.js';
+import { openShortLinkStore } from '../server/short-links/open-store.js';
+import { StoreError, type ShortLinkStore } from '../server/short-links/store.js';
+import { loadTeamAuth, TeamAuthError } from '../server/team-auth.js';
+import { dataDir } from './data-dir.js';
 import { DEFAULT_PORT, ServeError, startServer } from '../server/start.js';
 
 interface ServeArgs {
@@ -10,6 +16,12 @@ interface ServeArgs {
   port: number;
   open: boolean;
   sandbox: boolean;
+  team: boolean;
+  data?: string;
+  databaseUrl?: string;
+  publicUrl?: URL;
+  maxRunsPerUser: number;
+  queue?: string;
 }
 
 function parseArgs(args: string[]): ServeArgs | string {
@@ -17,12 +29,36 @@ function parseArgs(args: string[]): ServeArgs | string {
   let port = DEFAULT_PORT;
   let open = false;
   let sandbox = false;
+  const extra: Partial<ServeArgs> = {};
+  let team = false;
+  let maxRunsPerUser = 4;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = () => inline ?? args[++i];
     if (flag === '--open') open = true;
     else if (flag === '--sandbox') sandbox = true;
+    else if (flag === '--team') team = true;
+    else if (flag === '--data' || flag === '--database-url' || flag === '--queue') {
+      const v = value();
+      if (!v) return `${flag} needs a value`;
+      if (flag === '--data') extra.data = v;
+      else if (flag === '--database-url') extra.databaseUrl = v;
+      else extra.queue = v;
+    } else if (flag === '--public-url') {
+      const v = value();
+      try {
+        const url = new URL(v ?? '');
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+        extra.publicUrl = url;
+      } catch {
+        return `--public-url needs an http:// or https:// URL${v ? `, not "${v}"` : ''}`;
+      }
+    } else if (flag === '--max-runs-per-user') {
+      const v = value();
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 1000) return `--max-runs-per-user needs a number from 1 to 1000${v !== undefined ? `, not "${v}"` : ''}`;
+      maxRunsPerUser = Number(v);
+    }
     else if (flag === '--port') {
       const v = value();
       if (v === undefined || !/^\d+$/.test(v) || Number(v) > 65535) return `--port needs a number from 0 to 65535${v !== undefined ? `, not "${v}"` : ''}`;
@@ -33,7 +69,9 @@ function parseArgs(args: string[]): ServeArgs | string {
       host = v;
     } else return `unknown option "${arg}"`;
   }
-  return { host, port, open, sandbox };
+  if (!team && (extra.publicUrl || maxRunsPerUser !== 4)) return '--public-url and --max-runs-per-user are for a team server: add --team';
+  // A team server runs anyone's hooks: never without the sandbox.
+  return { host, port, open, sandbox: sandbox || team, team, maxRunsPerUser, ...extra };
 }
 
 function openBrowser(url: string): void {
@@ -60,7 +98,7 @@ function describeLimits({ limits: l }: SandboxConfig): string {
 export async function serveCommand(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
-    process.stderr.write(`hookplay serve: ${parsed}\nusage: hookplay serve [--port N] [--host H] [--open] [--sandbox]\n`);
+    process.stderr.write(`hookplay serve: ${parsed}\nusage: hookplay serve [--port N] [--host H] [--open] [--sandbox] [--team] [--data DIR] [--database-url URL] [--queue URL]\n`);
     return 2;
   }
   let sandbox: SandboxConfig | undefined;
@@ -74,11 +112,28 @@ export async function serveCommand(args: string[]): Promise<number> {
     }
   }
   let server;
+  let links: ShortLinkStore | undefined;
   try {
+    const dir = dataDir(parsed.data);
+    const team = parsed.team ? { auth: loadTeamAuth(dir), dataDir: dir, maxRunsPerUser: parsed.maxRunsPerUser, ...(parsed.publicUrl ? { publicUrl: parsed.publicUrl } : {}) } : undefined;
+    if (parsed.team || parsed.data !== undefined || parsed.databaseUrl !== undefined) links = await openShortLinkStore({ dataDir: dir, databaseUrl: parsed.databaseUrl });
+    const queue = parsed.queue !== undefined ? await connectRunQueue(parsed.queue) : undefined;
     const webRoot = packagedWebRoot();
-    server = await startServer({ host: parsed.host, port: parsed.port, ...(webRoot ? { webRoot } : {}), ...(sandbox ? { sandbox } : {}) });
+    server = await startServer({
+      host: parsed.host,
+      port: parsed.port,
+      ...(webRoot ? { webRoot } : {}),
+      ...(sandbox ? { sandbox } : {}),
+      ...(links ? { links } : {}),
+      ...(team ? { team } : {}),
+      ...(queue ? { queue } : {}),
+    });
+    if (team) process.stderr.write(`hookplay serve: team server: ${team.auth.userCount} user${team.auth.userCount === 1 ? '' : 's'}${team.auth.hasSecret ? ' and a team secret' : ''} may sign in; runs are logged in ${join(dir, 'audit.log')}\n`);
+    if (links) process.stderr.write(`hookplay serve: short links in ${links.kind === 'postgres' ? 'PostgreSQL' : join(dir, 'short-links.sqlite')}\n`);
+    if (queue) process.stderr.write(`hookplay serve: runs go to the workers on ${queue.where}\n`);
   } catch (e) {
-    if (e instanceof ServeError) {
+    await links?.close().catch(() => {});
+    if (e instanceof ServeError || e instanceof TeamAuthError || e instanceof StoreError || e instanceof QueueError) {
       process.stderr.write(`hookplay serve: ${e.message}\n`);
       return 1;
     }

@@ -8,6 +8,8 @@ import type { PlanGuard } from './plan-guard.js';
 import { boundedProblems } from './replies.js';
 import type { RunRegistry } from './run-registry.js';
 import { scrubRunPaths } from './scrub-paths.js';
+import type { AuditLog, UserRunLimit } from './team-auth.js';
+import type { RunQueue } from './queue/client.js';
 
 export interface SessionOptions {
   limits: Limits;
@@ -25,6 +27,11 @@ export interface SessionOptions {
   guard: PlanGuard;
   /** `--sandbox`: every hook of every run in bubblewrap (engine runner/sandbox.ts). */
   sandbox?: SandboxConfig;
+  /** Team mode: who signed in on this connection, their runs across connections, and the log of who ran what. */
+  user?: string;
+  team?: { userRuns: UserRunLimit; audit: AuditLog; shortLinks: boolean };
+  /** `--queue`: runs go to workers (queue/client.ts) instead of this process. */
+  queue?: RunQueue;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -63,7 +70,13 @@ export class Session {
     ws.on('pong', () => (this.alive = true));
     ws.on('close', () => this.cancelAll());
     ws.on('error', () => this.cancelAll());
-    this.send({ type: 'hello', protocol: PROTOCOL_VERSION, version: options.version, limits: options.limits });
+    this.send({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      version: options.version,
+      limits: options.limits,
+      ...(options.team && options.user ? { team: { user: options.user, shortLinks: options.team.shortLinks } } : {}),
+    });
   }
 
   cancelAll(): void {
@@ -163,10 +176,19 @@ export class Session {
     if (this.runs.size >= limits.maxRunsPerConnection) {
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
     }
+    const team = this.options.team;
+    const user = this.options.user ?? 'local';
+    const releaseUser = team ? team.userRuns.tryStart(user) : () => {};
+    if (!releaseUser) {
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `${user} already has ${team!.userRuns.max} runs in progress on this team server (at most ${team!.userRuns.max} per user); wait or cancel one` });
+    }
     const controller = registry.acquire();
     if (!controller) {
+      releaseUser();
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
     }
+    const startedAt = Date.now();
+    team?.audit.write({ event: 'run-start', user, run: id, dialect: scenario.dialect, hostEvent: scenario.event, title: scenario.title ?? null, files: Object.keys(scenario.files) });
     this.runs.set(id, controller);
     // Every hook of the run listens to this signal; a run may have up to maxHooksPerRun of them at once.
     setMaxListeners(limits.maxHooksPerRun + 10, controller.signal);
@@ -202,6 +224,8 @@ export class Session {
         // Every process is gone once the outcome exists: a client may start its next run right away.
         this.runs.delete(id);
         registry.release(controller);
+        releaseUser();
+        team?.audit.write({ event: 'run-end', user, run: id, verdict: event.outcome.verdict, hooks: event.outcome.hooks.filter((h) => h.ran).map((h) => h.command), ms: Date.now() - startedAt });
       }
       this.send({ type: 'timeline', id, seq: seq++, event });
     };
@@ -213,18 +237,22 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
-      return runScenario(scenario, {
-      signal: controller.signal,
-      tmpDir: this.options.tmpDir,
-      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
-      limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
-      onEvent: (event) => {
+      const runLimits = { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes };
+      const guarded = (event: TimelineEvent) => {
         try {
           onEvent(event);
         } catch (e) {
           this.report('run event', e);
         }
-      },
+      };
+      const queue = this.options.queue;
+      if (queue) return queue.run(scenario, { signal: controller.signal, onEvent: guarded, limits: runLimits, sandbox: this.options.sandbox !== undefined || team !== undefined, user });
+      return runScenario(scenario, {
+      signal: controller.signal,
+      tmpDir: this.options.tmpDir,
+      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
+      limits: runLimits,
+      onEvent: guarded,
     });
     }).then(
       () => {},
@@ -234,6 +262,9 @@ export class Session {
       },
     );
     registry.track(controller, run);
-    void run.finally(() => this.runs.delete(id));
+    void run.finally(() => {
+      this.runs.delete(id);
+      releaseUser();
+    });
   }
 }

@@ -9,7 +9,8 @@ import { killAllHookGroups, type SandboxConfig } from '@hookplay/engine';
 import type { Limits } from '../protocol.js';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
-import { originPolicy } from './origins.js';
+import { originPolicy, withPublicUrl } from './origins.js';
+import { AuditLog, UserRunLimit, type TeamAuth } from './team-auth.js';
 import { RunRegistry } from './run-registry.js';
 import { installLastResort } from './last-resort.js';
 import { PlanGuard } from './plan-guard.js';
@@ -17,6 +18,7 @@ import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
 import type { ShortLinkStore } from './short-links/store.js';
+import type { RunQueue } from './queue/client.js';
 
 export const DEFAULT_PORT = 4477;
 
@@ -35,6 +37,10 @@ export interface ServerOptions {
   sandbox?: SandboxConfig;
   /** Serves short links from this store (closed with the server). */
   links?: ShortLinkStore;
+  /** `serve --team`: sign-in replaces the launch token; runs are limited per user and logged in the data folder. */
+  team?: { auth: TeamAuth; dataDir: string; maxRunsPerUser: number; publicUrl?: URL };
+  /** Hand runs to workers through this queue (closed with the server); without it, runs happen in this process. */
+  queue?: RunQueue;
 }
 
 export interface ServerStats {
@@ -105,9 +111,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await promisify(rm)(runDir, { recursive: true, force: true });
     throw e;
   }
-  const policy = originPolicy(host, port);
+  const team = options.team;
+  const policy = team?.publicUrl ? withPublicUrl(originPolicy(host, port), team.publicUrl) : originPolicy(host, port);
+  const identify = team ? (given: string | null) => team.auth.identify(given) : undefined;
+  const teamSession = team ? { userRuns: new UserRunLimit(team.maxRunsPerUser), audit: new AuditLog(team.dataDir), shortLinks: options.links !== undefined } : undefined;
   const guard = new PlanGuard();
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}) });
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}), ...(identify ? { identify } : {}) });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
   let droppedClients = 0;
@@ -115,6 +124,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     guard,
     tmpDir: runDir,
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(identify && teamSession ? { identify, team: teamSession } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
     onDrop: () => droppedClients++,
     ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
     ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),
@@ -126,7 +137,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${urlHost}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `${origin}/?token=${token}`,
+    // A team server has no launch token: each teammate signs in with their own.
+    url: team ? `${team.publicUrl?.origin ?? origin}/` : `${origin}/?token=${token}`,
     origin,
     port,
     host,
@@ -144,6 +156,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await promisify(rm)(runDir, { recursive: true, force: true });
         guard.close();
         await options.links?.close().catch(() => {});
+        await options.queue?.close().catch(() => {});
         releaseLastResort();
       })()),
   };

@@ -29,6 +29,8 @@ fi
 
 npm run build
 npx vitest run
+# The server tests once more over the queue path: every run through BullMQ on a real Redis to a worker and back.
+HOOKPLAY_TEST_QUEUE=1 npx vitest run test/server
 
 # Scenario files are regression tests too: the repo's own, and the shared conformance suite beside the checkout.
 suites=(scenarios)

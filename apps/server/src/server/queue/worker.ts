@@ -3,6 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'bullmq';
 import { killAllHookGroups, parseScenario, RunCancelledError, runScenario, type SandboxConfig } from '@hookplay/engine';
+import { scrubRunPaths } from '../scrub-paths.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from '../stale-runs.js';
 import { connectRedis } from './connect.js';
 import { CANCEL_CHANNEL, HEARTBEAT_MS, QUEUE_NAME, runChannel, type RunJob, type RunMessage } from './messages.js';
@@ -66,7 +67,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<Running
         });
       } catch (e) {
         if (e instanceof RunCancelledError) publish({ kind: 'cancelled' });
-        else publish({ kind: 'error', message: `the run failed on worker ${id}: ${(e as Error).message}` });
+        // The server prefixes "the run failed: "; the worker's run directory is named as the scenario names files.
+        else publish({ kind: 'error', message: `${scrubRunPaths((e as Error)?.message ?? String(e), runDir)} (on worker ${id})` });
       } finally {
         clearInterval(beat);
         controllers.delete(data.key);

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, lstatSync, readlinkSync } from 'node:fs';
-import { chmod, lchown, lstat, readdir, stat } from 'node:fs/promises';
+import { accessSync, chmodSync, constants, lchownSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { supervisorBinary } from './supervisor.js';
 
@@ -130,8 +129,17 @@ function findOnPath(name: string): string | null {
   return null;
 }
 
-/** The system part of the sandbox: read-only binds, and the merged-/usr links as links. */
+const bindsCache = new Map<string, string[]>();
+
+/** The system part of the sandbox: read-only binds, and the merged-/usr links as links (looked up once). */
 function systemBinds(extra: readonly string[]): string[] {
+  const key = extra.join('\0');
+  let args = bindsCache.get(key);
+  if (!args) bindsCache.set(key, (args = lookUpSystemBinds(extra)));
+  return args;
+}
+
+function lookUpSystemBinds(extra: readonly string[]): string[] {
   const args = ['--ro-bind', '/usr', '/usr', '--ro-bind', '/etc', '/etc'];
   for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
     try {
@@ -208,17 +216,18 @@ export function checkSandbox(limits: Partial<SandboxLimits> = {}): SandboxConfig
  * that uid, can reach it: each parent the server owns gets others' search bit (never read or write).
  */
 export async function prepareSandboxRun(config: SandboxConfig, root: string): Promise<SandboxRun> {
+  // Synchronous on purpose: a scenario is a handful of files (the server caps them), and each async call's trip
+  // through libuv's thread pool would cost more than the call itself (see workspace.ts).
   if (config.uid !== null) {
     const uid = config.uid;
-    const walk = async (path: string): Promise<void> => {
-      await lchown(path, uid, uid);
-      const st = await lstat(path);
-      if (st.isDirectory()) await Promise.all((await readdir(path)).map((name) => walk(join(path, name))));
+    const walk = (path: string): void => {
+      lchownSync(path, uid, uid);
+      if (lstatSync(path).isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
     };
-    await walk(root);
+    walk(root);
     for (let dir = dirname(root); dir !== '/'; dir = dirname(dir)) {
-      const st = await stat(dir);
-      if ((st.mode & 0o001) === 0 && st.uid === process.getuid?.()) await chmod(dir, (st.mode & 0o7777) | 0o001);
+      const st = statSync(dir);
+      if ((st.mode & 0o001) === 0 && st.uid === process.getuid?.()) chmodSync(dir, (st.mode & 0o7777) | 0o001);
     }
   }
   return { config, root };

@@ -28,7 +28,7 @@ beforeAll(async () => {
   let err = '';
   serve.stderr!.on('data', (d) => (err += d));
   origin = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no URL: ${err}`)), 20_000);
+    const t = setTimeout(() => reject(new Error(`no URL: ${err}`)), 90_000);
     let out = '';
     serve.stdout!.on('data', (d) => {
       out += d;
@@ -37,7 +37,7 @@ beforeAll(async () => {
     });
   });
   launched = await launchBrowser();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});

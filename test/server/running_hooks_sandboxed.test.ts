@@ -13,7 +13,7 @@ import { mirriScenario } from '../support/scenarios.js';
 
 const ctx = useServerWithClient({ sandbox: checkSandbox({ memoryBytes: 256 * 1024 * 1024 }) });
 
-describe('serve --sandbox', () => {
+describe('serve --sandbox', { timeout: 120_000 }, () => {
   it('runs every hook in the sandbox and streams it as usual', async () => {
     const scenario = mirriScenario([
       'echo x > /tmp/hookplay-served-escape 2>/dev/null && echo WROTE; echo "uid $(id -u)"; ls /proc | grep -c "^[0-9]"',
@@ -33,7 +33,7 @@ describe('serve --sandbox', () => {
   });
 });
 
-describe('hookplay serve --sandbox on the command line', () => {
+describe('hookplay serve --sandbox on the command line', { timeout: 120_000 }, () => {
   it('refuses to start, exit 1, when bubblewrap is not on its PATH', async () => {
     const result = await hookplay(['serve', '--sandbox', '--port', '0'], { env: { PATH: '/nonexistent' }, bin: CLI });
     expect(result.code).toBe(1);
@@ -50,7 +50,7 @@ describe('hookplay serve --sandbox on the command line', () => {
     child.stderr.on('data', (d) => (err += d));
     try {
       await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no URL printed: ${err}`)), 15_000);
+        const t = setTimeout(() => reject(new Error(`no URL printed: ${err}`)), 90_000);
         child.stdout.on('data', () => out.includes('\n') && (clearTimeout(t), resolve()));
       });
       expect(out).toMatch(/^hookplay is running at http:\/\/127\.0\.0\.1:\d+\/\?token=/);

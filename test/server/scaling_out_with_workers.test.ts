@@ -28,7 +28,7 @@ function startWorker(args: string[] = []): Promise<ChildProcess> {
   workers.push(child);
   let err = '';
   return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`worker did not start: ${err}`)), 20_000);
+    const t = setTimeout(() => reject(new Error(`worker did not start: ${err}`)), 90_000);
     child.stderr!.on('data', (d) => {
       err += d;
       if (err.includes('taking runs from')) {
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await Promise.all([startWorker(), startWorker()]);
   server = await launch({ queue: await connectRunQueue(redis.url, { silenceMs: 4000 }) });
   client = await connect(server.origin, server.token);
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await client?.close();
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 const timeline = (id: string) => client.messages.filter((m): m is Extract<ServerMessage, { type: 'timeline' }> => m.type === 'timeline' && m.id === id);
 
-describe('runs on workers through the queue', () => {
+describe('runs on workers through the queue', { timeout: 120_000 }, () => {
   it('streams the timeline live, in order, and ends with the outcome', async () => {
     const scenario = mirriScenario(['echo first; sleep 1; echo second', 'echo blocked >&2; exit 2']);
     client.send({ type: 'run', id: 'q-1', scenario });
@@ -79,7 +79,7 @@ describe('runs on workers through the queue', () => {
     try {
       // Each hook prints its supervisor's parent: the worker process that ran it.
       for (const [i, id] of ids.entries()) (i < 3 ? client : c2).send({ type: 'run', id, scenario: mirriScenario(["sleep 0.5; awk '{print $4}' /proc/$PPID/stat"]) });
-      const outcomes = await Promise.all(ids.map((id, i) => (i < 3 ? client : c2).waitFor(isOutcomeOf(id))));
+      const outcomes = await Promise.all(ids.map((id, i) => (i < 3 ? client : c2).waitFor(isOutcomeOf(id), 60_000)));
       const ranOn = new Set(outcomes.map((o) => (o.event.type === 'outcome' ? Number(o.event.outcome.hooks[0]!.stdout) : 0)));
       // Each worker takes at most 4 at once, so six runs at once need both.
       expect([...ranOn].sort()).toEqual(workers.map((w) => w.pid!).sort());
@@ -105,23 +105,40 @@ describe('runs on workers through the queue', () => {
     const holder = workers.find((w) => w.exitCode === null && processesWith(`sleep 6${m}`).some((pid) => isDescendant(pid, w.pid!)));
     expect(holder).toBeDefined();
     holder!.kill('SIGKILL');
-    const failed = await client.waitFor((msg) => msg.type === 'error' && msg.id === 'q-die', 20_000);
+    const failed = await client.waitFor((msg) => msg.type === 'error' && msg.id === 'q-die', 60_000);
     expect(failed).toMatchObject({ message: expect.stringMatching(/^the run failed: the worker running it stopped answering/) });
     expect(await eventually(() => processesWith(`sleep 6${m}`).length === 0, 5000)).toBe(true);
     // The other worker goes on serving runs.
     client.send({ type: 'run', id: 'q-after', scenario: mirriScenario(['echo still-served']) });
-    const after = await client.waitFor(isOutcomeOf('q-after'), 20_000);
+    const after = await client.waitFor(isOutcomeOf('q-after'), 60_000);
     expect(after.event.type === 'outcome' && after.event.outcome.hooks[0]!.stdout).toBe('still-served\n');
-  }, 60_000);
+  }, 120_000);
 });
 
-describe('bad input', () => {
+describe('a server that requires the sandbox', { timeout: 120_000 }, () => {
+  it('fails a run taken by a worker without one, saying how to start workers, and runs nothing', async () => {
+    const strict = await launch({ queue: await connectRunQueue(redis.url), workersMustSandbox: true });
+    const c = await connect(strict.origin, strict.token);
+    try {
+      const m = marker();
+      c.send({ type: 'run', id: 'q-strict', scenario: mirriScenario([`echo ran-${m}`]) });
+      const failed = await c.waitFor((msg) => msg.type === 'error' && msg.id === 'q-strict', 60_000);
+      expect(failed).toMatchObject({ message: expect.stringContaining('start workers with `hookplay worker --sandbox`') });
+      expect(c.messages.some((msg) => msg.type === 'timeline' && msg.id === 'q-strict')).toBe(false);
+    } finally {
+      await c.close();
+      await strict.close();
+    }
+  });
+});
+
+describe('bad input', { timeout: 120_000 }, () => {
   it('a worker that cannot reach the queue says so and exits 1', async () => {
     const port = await freePort();
     const result = await hookplay(['worker', '--queue', `redis://127.0.0.1:${port}`]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`^hookplay worker: cannot reach the queue at redis://127\\.0\\.0\\.1:${port}: .*ECONNREFUSED`));
-  }, 30_000);
+  }, 120_000);
 
   it('a worker without --queue, or with a URL that is not Redis, is a usage error', async () => {
     expect((await hookplay(['worker'])).code).toBe(2);

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const api = (token: string | null) => fetch(`${server.origin}/api/dialects`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
 
-describe('signing in', () => {
+describe('signing in', { timeout: 120_000 }, () => {
   it('refuses anyone without a known token, the launch token included', async () => {
     expect((await api(null)).status).toBe(401);
     expect((await api(server.token)).status).toBe(401);
@@ -62,7 +62,7 @@ describe('signing in', () => {
   });
 });
 
-describe('runs on a team server', () => {
+describe('runs on a team server', { timeout: 120_000 }, () => {
   it('limits runs per user across connections, not other users, and logs who ran what', async () => {
     const a1 = await connect(server.origin, tokens.alice);
     const a2 = await connect(server.origin, tokens.alice);
@@ -94,7 +94,7 @@ describe('runs on a team server', () => {
   });
 });
 
-describe('on the command line', () => {
+describe('on the command line', { timeout: 120_000 }, () => {
   it('hookplay team add-user prints a token once; serve --team with nobody to sign in refuses to start', async () => {
     const data = mkdtempSync(join(tmpdir(), 'hookplay-team-cli-'));
     try {
@@ -112,7 +112,7 @@ describe('on the command line', () => {
       let err = '';
       child.stderr.on('data', (d) => (err += d));
       await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no URL: ${err}`)), 15_000);
+        const t = setTimeout(() => reject(new Error(`no URL: ${err}`)), 90_000);
         child.stdout.on('data', (d) => {
           out += d;
           if (out.includes('\n')) (clearTimeout(t), resolve());
@@ -125,5 +125,5 @@ describe('on the command line', () => {
     } finally {
       rmSync(data, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 });

@@ -102,7 +102,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     return 2;
   }
   let sandbox: SandboxConfig | undefined;
-  if (parsed.sandbox) {
+  // With --queue this server runs no hook: the workers must sandbox them (each run says so), not this machine.
+  if (parsed.sandbox && parsed.queue === undefined) {
     try {
       sandbox = checkSandbox();
     } catch (e) {
@@ -126,11 +127,12 @@ export async function serveCommand(args: string[]): Promise<number> {
       ...(sandbox ? { sandbox } : {}),
       ...(links ? { links } : {}),
       ...(team ? { team } : {}),
-      ...(queue ? { queue } : {}),
+      ...(queue ? { queue, workersMustSandbox: parsed.sandbox } : {}),
     });
     if (team) process.stderr.write(`hookplay serve: team server: ${team.auth.userCount} user${team.auth.userCount === 1 ? '' : 's'}${team.auth.hasSecret ? ' and a team secret' : ''} may sign in; runs are logged in ${join(dir, 'audit.log')}\n`);
     if (links) process.stderr.write(`hookplay serve: short links in ${links.kind === 'postgres' ? 'PostgreSQL' : join(dir, 'short-links.sqlite')}\n`);
-    if (queue) process.stderr.write(`hookplay serve: runs go to the workers on ${queue.where}\n`);
+    if (queue) process.stderr.write(`hookplay serve: runs go to the workers on ${queue.where}${parsed.sandbox ? ' (only to workers started with --sandbox)' : ''}\n`);
+    if (team && !isLoopback(parsed.host) && !parsed.publicUrl) process.stderr.write(`hookplay serve: note: only loopback names are accepted as this server's address; give --public-url with the address teammates open\n`);
   } catch (e) {
     await links?.close().catch(() => {});
     if (e instanceof ServeError || e instanceof TeamAuthError || e instanceof StoreError || e instanceof QueueError) {

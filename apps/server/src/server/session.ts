@@ -32,6 +32,8 @@ export interface SessionOptions {
   team?: { userRuns: UserRunLimit; audit: AuditLog; shortLinks: boolean };
   /** `--queue`: runs go to workers (queue/client.ts) instead of this process. */
   queue?: RunQueue;
+  /** `--sandbox --queue`: the workers must run every hook sandboxed (this server runs none itself). */
+  workersMustSandbox?: boolean;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -246,7 +248,7 @@ export class Session {
         }
       };
       const queue = this.options.queue;
-      if (queue) return queue.run(scenario, { signal: controller.signal, onEvent: guarded, limits: runLimits, sandbox: this.options.sandbox !== undefined || team !== undefined, user });
+      if (queue) return queue.run(scenario, { signal: controller.signal, onEvent: guarded, limits: runLimits, sandbox: this.options.sandbox !== undefined || team !== undefined || this.options.workersMustSandbox === true, user });
       return runScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,

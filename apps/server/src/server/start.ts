@@ -41,6 +41,8 @@ export interface ServerOptions {
   team?: { auth: TeamAuth; dataDir: string; maxRunsPerUser: number; publicUrl?: URL };
   /** Hand runs to workers through this queue (closed with the server); without it, runs happen in this process. */
   queue?: RunQueue;
+  /** With `queue`: the workers must run every hook sandboxed (`serve --sandbox --queue`, `--team --queue`). */
+  workersMustSandbox?: boolean;
 }
 
 export interface ServerStats {
@@ -125,7 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     tmpDir: runDir,
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(identify && teamSession ? { identify, team: teamSession } : {}),
-    ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.queue ? { queue: options.queue, workersMustSandbox: options.workersMustSandbox === true } : {}),
     onDrop: () => droppedClients++,
     ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
     ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),

@@ -207,6 +207,14 @@ describe('sandbox: outcome', { timeout: 120_000 }, () => {
     const scenario = mirriScenario(['echo "{\\"decision\\":\\"block\\",\\"reason\\":\\"no\\"}"; exit 2']);
     const plain = await runScenario(scenario);
     const boxed = await runScenario(scenario, { sandbox });
-    expect({ ...boxed, hooks: boxed.hooks.map((h) => ({ ...h, durationMs: 0, startMs: 0 })) }).toEqual({ ...plain, hooks: plain.hooks.map((h) => ({ ...h, durationMs: 0, startMs: 0 })) });
+    // Decisions, exits and diagnostics; not timing (and, like the serial vs parallel test, not on hook output:
+    // a starved machine can make the runner drop output in either mode).
+    const essence = (o: typeof plain) => ({
+      verdict: o.verdict,
+      hooks: o.hooks.map((h) => ({ ran: h.ran, exitCode: h.exitCode, signal: h.signal, timedOut: h.timedOut, effect: h.effect, limitHit: h.limitHit })),
+      diagnostics: o.diagnostics.map((d) => d.code).filter((c) => !c.startsWith('hook.output')),
+    });
+    expect(essence(boxed)).toEqual(essence(plain));
+    expect(boxed.verdict).toBe('block');
   });
 });

@@ -74,22 +74,42 @@ const mirri = (command) =>
     const scenario = mirri('true');
     const plain = [];
     const boxed = [];
+    // CPU time of the hooks' process trees (this process's waited-for children: the supervisors and all they
+    // waited for), in clock ticks: unlike wall time it does not grow with other processes' load.
+    const childTicks = () => {
+      const f = readFileSync('/proc/self/stat', 'utf8').slice(readFileSync('/proc/self/stat', 'utf8').lastIndexOf(')') + 2).split(' ');
+      return Number(f[13]) + Number(f[14]);
+    };
+    const cpu = { plain: 0, boxed: 0 };
     for (let i = 0; i < 5; i++) {
       await runScenario(scenario, { tmpDir: scratch });
       await runScenario(scenario, { tmpDir: scratch, sandbox });
     }
     for (let i = 0; i < RUNS; i++) {
+      let c = childTicks();
       let t = performance.now();
       await runScenario(scenario, { tmpDir: scratch });
       plain.push(performance.now() - t);
+      cpu.plain += childTicks() - c;
+      c = childTicks();
       t = performance.now();
       await runScenario(scenario, { tmpDir: scratch, sandbox });
       boxed.push(performance.now() - t);
+      cpu.boxed += childTicks() - c;
     }
     rmSync(scratch, { recursive: true, force: true });
     const added = median(boxed) - median(plain);
-    console.log(`one-hook run, median of ${RUNS}: unsandboxed ${median(plain).toFixed(1)} ms, sandboxed ${median(boxed).toFixed(1)} ms (bubblewrap${sandbox.uid !== null ? ` as uid ${sandbox.uid}` : ''}, the wrapper, the run dir handed over)`);
-    console.log(`sandbox cost per hook: ${added.toFixed(1)} ms added (target <= ${TARGET_SANDBOX_MS} ms) ${verdict(added <= TARGET_SANDBOX_MS)}`);
+    const tick = 1000 / 100;
+    const cpuAdded = ((cpu.boxed - cpu.plain) * tick) / RUNS;
+    const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+    const cores = (await import('node:os')).availableParallelism();
+    console.log(`one-hook run, median of ${RUNS}: unsandboxed ${median(plain).toFixed(1)} ms, sandboxed ${median(boxed).toFixed(1)} ms (bubblewrap${sandbox.uid !== null ? ` as uid ${sandbox.uid}` : ''}, the wrapper, the run dir handed over); load average ${load} on ${cores} cores`);
+    console.log(`CPU time of the hook's processes, mean: unsandboxed ${((cpu.plain * tick) / RUNS).toFixed(1)} ms, sandboxed ${((cpu.boxed * tick) / RUNS).toFixed(1)} ms`);
+    // Wall time measures the sandbox only on a machine with a core to spare; past that it measures the queue for
+    // the CPU, and the CPU the sandbox adds is the figure that carries over to an idle machine.
+    const idle = load < cores;
+    const figure = idle ? added : cpuAdded;
+    console.log(`sandbox cost per hook: ${added.toFixed(1)} ms wall, ${cpuAdded.toFixed(1)} ms CPU added; judged on ${idle ? 'wall time' : `CPU time (load ${load} > ${cores} cores)`} (target <= ${TARGET_SANDBOX_MS} ms) ${verdict(figure <= TARGET_SANDBOX_MS)}`);
   }
 }
 

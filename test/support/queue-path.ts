@@ -8,6 +8,8 @@ let redis: Promise<Service> | undefined;
 /** One Redis per test file (per vitest worker), stopped when the file's process exits. */
 function sharedRedis(): Promise<Service> {
   redis ??= startRedis().then((service) => {
+    // No hook can wait for an async stop at exit, and a vitest worker may end without one: setpriv's
+    // parent-death signal stops this Redis whenever the process that started it ends.
     process.once('exit', () => service.process.kill('SIGKILL'));
     return service;
   });

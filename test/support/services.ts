@@ -10,6 +10,8 @@ import { join } from 'node:path';
 
 export interface Service {
   url: string;
+  /** Its temporary directory (removed by stop()). */
+  dir: string;
   port: number;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -30,7 +32,7 @@ function stopper(child: ChildProcess, dir: string, signal: NodeJS.Signals = 'SIG
   return () =>
     new Promise<void>((resolve) => {
       const done = () => {
-        rmSync(dir, { recursive: true, force: true });
+        if (dir !== tmpdir()) rmSync(dir, { recursive: true, force: true });
         resolve();
       };
       if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -54,14 +56,16 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ch
 }
 
 export async function startRedis(): Promise<Service> {
-  const dir = mkdtempSync(join(tmpdir(), 'hookplay-test-redis-'));
+  // No persistence (--save '', no AOF): Redis writes nothing, so it needs no directory of its own to clean up.
+  const dir = tmpdir();
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // setpriv --pdeathsig: the kernel kills the server when the test process that started it ends, however it ends.
+  const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', 'redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   await waitFor(() => log.includes('Ready to accept connections'), 'redis-server', child, () => log);
-  return { url: `redis://127.0.0.1:${port}`, port, process: child, stop: stopper(child, dir) };
+  return { url: `redis://127.0.0.1:${port}`, dir, port, process: child, stop: stopper(child, dir) };
 }
 
 function postgresBin(name: string): string {
@@ -73,7 +77,8 @@ function postgresBin(name: string): string {
 
 /** PostgreSQL refuses to run as root: as root, it runs as the `postgres` user (setpriv, which execs in place). */
 function asPostgres(file: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', file, ...args]] : [file, args];
+  const user = process.getuid?.() === 0 ? ['--reuid=postgres', '--regid=postgres', '--init-groups'] : [];
+  return ['setpriv', [...user, '--pdeathsig', 'KILL', '--', file, ...args]];
 }
 
 export async function startPostgres(): Promise<Service> {
@@ -96,5 +101,5 @@ export async function startPostgres(): Promise<Service> {
   child.stderr!.on('data', (d) => (log += d));
   await waitFor(() => log.includes('database system is ready to accept connections'), 'postgres', child, () => log);
   // setpriv execs: the child is postgres itself. SIGINT is its "fast" shutdown (SIGTERM waits for clients).
-  return { url: `postgres://hookplay@127.0.0.1:${port}/postgres`, port, process: child, stop: stopper(child, dir, 'SIGINT') };
+  return { url: `postgres://hookplay@127.0.0.1:${port}/postgres`, dir, port, process: child, stop: stopper(child, dir, 'SIGINT') };
 }

@@ -8,21 +8,29 @@ if [ ! -d node_modules ]; then
   npm ci
 fi
 
-# Browser tests drive Debian's Chromium (a test tool's own browser download cannot work here).
-if ! command -v chromium >/dev/null 2>&1; then
+# What the tests start besides Node, from Debian: Chromium for the browser tests (a test tool's own browser
+# download cannot work here), bubblewrap for the sandbox, Redis for the job queue, PostgreSQL for short links.
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing Debian's chromium for the browser tests..."
+    echo "Installing Debian's ${need[*]} for the tests..."
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
   else
-    echo "The browser tests need Debian's chromium at /usr/bin/chromium. Install it with:" >&2
-    echo "  sudo apt-get update && sudo apt-get install -y chromium" >&2
+    echo "The tests need Debian's ${need[*]}. Install with:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${need[*]}" >&2
     exit 1
   fi
 fi
 
 npm run build
 npx vitest run
+# The server tests once more over the queue path: every run through BullMQ on a real Redis to a worker and back.
+HOOKPLAY_TEST_QUEUE=1 npx vitest run test/server
 
 # Scenario files are regression tests too: the repo's own, and the shared conformance suite beside the checkout.
 suites=(scenarios)

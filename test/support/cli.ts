@@ -10,7 +10,7 @@ export interface CliResult {
 /** Runs the built CLI as a user would (NO_COLOR so output is plain), with optional stdin and environment. */
 export function hookplay(args: string[], options: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node', [options.bin ?? CLI, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? CLI, ...args], {
       cwd: options.cwd,
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -9,6 +9,8 @@ const COMMANDS: Record<Command, () => Promise<(args: string[]) => Promise<number
   import: async () => (await import('./cli/import-command.js')).importCommand,
   // The server's modules load only for `serve`.
   serve: async () => (await import('./cli/serve-command.js')).serveCommand,
+  worker: async () => (await import('./cli/worker-command.js')).workerCommand,
+  team: async () => (await import('./cli/team-command.js')).teamCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

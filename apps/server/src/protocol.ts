@@ -45,7 +45,14 @@ export const Limits = z.object({
 export type Limits = z.infer<typeof Limits>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), version: z.string(), limits: Limits }),
+  z.object({
+    type: z.literal('hello'),
+    protocol: z.literal(PROTOCOL_VERSION),
+    version: z.string(),
+    limits: Limits,
+    /** On a team server (`serve --team`): who this connection signed in as, and that "Copy link" makes a short link. */
+    team: z.object({ user: z.string(), shortLinks: z.boolean() }).optional(),
+  }),
   /** One timeline event of run `id`; `seq` counts from 0 per run, with no gaps (skipped output is a `gap` message with its own seq). */
   z.object({ type: z.literal('timeline'), id: z.string(), seq: z.number().int().nonnegative(), event: z.union([TimelineEvent, SessionTimelineEvent]) }),
   /** The run ended without an outcome because the client cancelled it; every process is gone. */

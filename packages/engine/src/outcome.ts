@@ -59,6 +59,8 @@ export const HookRecord = z.object({
   stderr: z.string(),
   /** Set when output was cut at the cap: says how much was dropped. */
   truncated: z.string().optional(),
+  /** Run sandboxed (`serve --sandbox`), the sandbox limit the hook ran into. */
+  limitHit: z.enum(['processes', 'memory', 'cpu', 'file-size']).optional(),
   effect: Effect,
   /** How the host itself reports the hook's end, where it does (Claude Code: `success`, `error:<exit code>`, `cancelled`). */
   hostReport: z.string().optional(),

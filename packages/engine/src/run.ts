@@ -5,6 +5,8 @@ import { getDialect } from './dialects/index.js';
 import type { Diagnostic, Effect, HookRecord, Outcome, RunPlan, TimelineEvent } from './outcome.js';
 import { spawnHook } from './runner/spawn-hook.js';
 import { killStrays } from './runner/strays.js';
+import { prepareSandboxRun, type SandboxConfig } from './runner/sandbox.js';
+import { sandboxNotes } from './runner/sandbox-notes.js';
 import type { ProcessResult } from './runner/types.js';
 import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
@@ -24,6 +26,8 @@ export interface RunOptions {
   limits?: Partial<RunLimits>;
   /** Run in this workspace (a session's, which outlives each event) instead of a fresh one; it is not disposed. */
   workspace?: Workspace;
+  /** Every hook runs in this sandbox (runner/sandbox.ts, from checkSandbox); never unsandboxed when it is set. */
+  sandbox?: SandboxConfig;
 }
 
 export interface RunLimits {
@@ -76,6 +80,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       HOME: ws.home,
       TMPDIR: ws.tmp,
     };
+    const box = options.sandbox ? await prepareSandboxRun(options.sandbox, ws.root) : undefined;
     const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: ws, baseEnv });
     const plan = planOf(dialect, scenario.event, prepared, [...loaded.diagnostics, ...prepared.diagnostics]);
     emit({ type: 'run-start', atMs: now(), plan });
@@ -99,6 +104,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
           kill: dialect.process.kill,
           capBytes: dialect.process.outputCap.bytesPerPipe,
           budget,
+          ...(box ? { sandbox: box } : {}),
         },
         {
           now,
@@ -163,7 +169,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
       eventOut: settled.eventOut ?? null,
       hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index), settled.hostReports?.get(index))),
-      diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
+      diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...sandboxNotes(results, options.sandbox?.limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
     };
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
@@ -255,6 +261,7 @@ function hookRecord(
     stdout: result?.stdout ?? '',
     stderr: result?.stderr ?? '',
     ...(dropped > 0 ? { truncated: truncationNote(dialect, result!) } : {}),
+    ...(result?.limitHit ? { limitHit: result.limitHit } : {}),
     effect: effect ?? 'none',
     ...(hostReport !== undefined ? { hostReport } : {}),
   };

@@ -23,7 +23,14 @@ usage:
                                       check scenarios' "expect" blocks, in parallel
   hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE]
                                       write a scenario from a project's real hook config
-  hookplay serve [--port N] [--host H] [--open]
+  hookplay serve [--port N] [--host H] [--open] [--sandbox]
+                 [--team [--public-url URL] [--max-runs-per-user N]] [--data DIR] [--database-url URL]
+                 [--queue redis://...]
+                                      start the playground server (a team server with --team)
+  hookplay worker --queue redis://... [--concurrency N]
+                                      run a team server's runs, taken from its job queue
+  hookplay team add-user NAME | remove-user NAME | new-secret | list [--data DIR]
+                                      who may sign in to a team server
                                       start the playground server
 
 \`hookplay <command> --help\` says more about each.
@@ -88,7 +95,8 @@ options:
 
 ${EXIT_CODES}`,
 
-  serve: `usage: hookplay serve [--port N] [--host H] [--open]
+  serve: `usage: hookplay serve [--port N] [--host H] [--open] [--sandbox] [--team ...] [--data DIR]
+                      [--database-url URL] [--queue URL]
 
 Starts the playground and prints one line with its URL (a per-launch token included). Listens on loopback
 unless --host says otherwise; stops on Ctrl-C, killing running hooks.
@@ -97,6 +105,46 @@ options:
   --port N          the port (default 4477; 0 for any free port)
   --host H          the address to listen on (default 127.0.0.1)
   --open            open the URL in a browser
+  --sandbox         run every hook inside bubblewrap: no network, a read-only system, the run's directory
+                    the only writable place, its own PID namespace, limits on processes (64), memory (1 GiB
+                    address space), CPU (10 s) and file size (16 MiB), reported in the outcome when hit.
+                    Refuses to start (exit 1) when the sandbox cannot be set up: never runs unsandboxed
+  --team            a server for a team: sign-in with per-user tokens or the team secret (see \`hookplay
+                    team\`) instead of the launch token, at most --max-runs-per-user runs per user (default 4),
+                    every run logged (who, what, verdict) in DIR/audit.log, short links, and --sandbox implied
+  --public-url URL  the address teammates open (e.g. https://hookplay.example.com behind a proxy): its Host
+                    and origin are accepted besides this machine's
+  --data DIR        the data folder: team.json (hashed tokens), audit.log, short-links.sqlite
+                    (default ~/.local/share/hookplay); giving it turns on short links without --team
+  --database-url URL  keep short links in PostgreSQL (postgres://user:pass@host/db) instead of SQLite
+  --queue URL       hand runs to workers through this Redis (BullMQ) instead of running them here; start
+                    workers with \`hookplay worker --queue URL\`
+
+${EXIT_CODES}`,
+  worker: `usage: hookplay worker --queue redis://HOST:PORT [--concurrency N]
+
+Takes runs from a team server's job queue (\`hookplay serve --queue URL\`) and runs them sandboxed, streaming
+each run's timeline back as it happens. Several workers may share one queue. A worker that cannot reach the
+queue says so and exits 1. Stop it with Ctrl-C: its running hooks are killed and their runs fail.
+
+options:
+  --queue URL       the Redis URL (redis://[user:pass@]host:port[/db])
+  --concurrency N   runs at once (default 4)
+
+${EXIT_CODES}`,
+
+  team: `usage: hookplay team add-user NAME [--data DIR]
+       hookplay team remove-user NAME [--data DIR]
+       hookplay team new-secret [--data DIR]
+       hookplay team list [--data DIR]
+
+Who may sign in to \`hookplay serve --team\`. add-user prints the user's token once (a new one if the user
+exists: the old one stops working); new-secret prints a team secret anyone may sign in with (logged as
+"team-secret"). Only SHA-256 hashes of tokens are kept, in DIR/team.json. A teammate signs in by opening the
+server's URL and pasting the token, or with ?token=TOKEN once. A running server reads team.json at start.
+
+options:
+  --data DIR        the data folder (default ~/.local/share/hookplay)
 
 ${EXIT_CODES}`,
 } as const;

@@ -7,6 +7,8 @@ import type { PlanGuard } from './plan-guard.js';
 import { scenarioTooLarge } from './limits.js';
 import { boundedProblems } from './replies.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
+import { mountShortLinks } from './short-links/routes.js';
+import type { ShortLinkStore } from './short-links/store.js';
 import { staticFiles } from './static-files.js';
 import { tokenMatches } from './token.js';
 
@@ -17,6 +19,10 @@ export interface AppOptions {
   version: string;
   limits: Limits;
   guard: PlanGuard;
+  /** Short links (`/s/<id>`), on a team server or one given a data folder or database. */
+  links?: ShortLinkStore;
+  /** Team sign-in (team-auth.ts): who a token belongs to; without it, only the launch token passes. */
+  identify?: (token: string | null) => string | null;
 }
 
 function bearer(header: string | undefined): string | null {
@@ -25,7 +31,7 @@ function bearer(header: string | undefined): string | null {
 }
 
 /** The HTTP side: health, catalog, validation, and the built web app. The WebSocket lives in ws.ts. */
-export function createApp({ token, policy, webRoot, version, limits, guard }: AppOptions): Hono {
+export function createApp({ token, policy, webRoot, version, limits, guard, links, identify }: AppOptions): Hono {
   const app = new Hono();
 
   // Before any routing: a foreign Host means DNS rebinding or a confused proxy.
@@ -39,8 +45,9 @@ export function createApp({ token, policy, webRoot, version, limits, guard }: Ap
   app.get('/api/health', (c) => c.json({ ok: true, version }));
 
   app.use('/api/*', async (c, next) => {
-    if (!tokenMatches(token, bearer(c.req.header('authorization')))) {
-      return c.json({ error: 'missing or wrong token: open the URL printed by `hookplay serve`' }, 401);
+    const given = bearer(c.req.header('authorization'));
+    if (identify ? identify(given) === null : !tokenMatches(token, given)) {
+      return c.json({ error: identify ? 'sign in: missing or unknown token (ask whoever runs this team server for yours)' : 'missing or wrong token: open the URL printed by `hookplay serve`' }, 401);
     }
     await next();
   });
@@ -82,6 +89,8 @@ export function createApp({ token, policy, webRoot, version, limits, guard }: Ap
       return c.json(response);
     },
   );
+
+  if (links) mountShortLinks(app, { store: links, limits, webRoot });
 
   app.all('/api/*', (c) => c.json({ error: `no such API route: ${c.req.method} ${c.req.path}` }, 404));
   app.get('*', staticFiles(webRoot));

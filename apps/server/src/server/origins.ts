@@ -6,6 +6,8 @@
 export interface OriginPolicy {
   /** Host header values, e.g. `127.0.0.1:4477`, `localhost:4477`, `[::1]:4477`. */
   hosts: Set<string>;
+  /** Exact origins allowed besides `http://` + an allowed Host: a team server's public URL (https behind a proxy). */
+  origins?: Set<string>;
 }
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
@@ -30,7 +32,12 @@ export function hostAllowed(policy: OriginPolicy, host: string | undefined): boo
 export function originAllowed(policy: OriginPolicy, origin: string | undefined, host: string | undefined): boolean {
   if (origin === undefined) return true;
   if (!hostAllowed(policy, host)) return false;
-  return origin === `http://${host}`;
+  return origin === `http://${host}` || (policy.origins?.has(origin) ?? false);
+}
+
+/** The policy plus a public URL's Host and origin (`--public-url`: what teammates type, maybe via a proxy). */
+export function withPublicUrl(policy: OriginPolicy, publicUrl: URL): OriginPolicy {
+  return { hosts: new Set([...policy.hosts, publicUrl.host]), origins: new Set([...(policy.origins ?? []), publicUrl.origin]) };
 }
 
 export function isLoopback(host: string): boolean {

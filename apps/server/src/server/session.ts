@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { DIALECT_IDS, parseScenario, RunCancelledError, runAnyScenario, runHosts, ScenarioError, type AnyTimelineEvent, type DialectId, type EventScenario, type Scenario } from '@hookplay/engine';
+import { DIALECT_IDS, parseScenario, RunCancelledError, runAnyScenario, runHosts, ScenarioError, type AnyTimelineEvent, type DialectId, type EventScenario, type SandboxConfig, type Scenario } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
 import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
@@ -8,6 +8,8 @@ import type { PlanGuard } from './plan-guard.js';
 import { boundedProblems } from './replies.js';
 import type { RunRegistry } from './run-registry.js';
 import { scrubRunPaths } from './scrub-paths.js';
+import type { AuditLog, UserRunLimit } from './team-auth.js';
+import type { RunQueue } from './queue/client.js';
 
 export interface SessionOptions {
   limits: Limits;
@@ -23,6 +25,15 @@ export interface SessionOptions {
   onDrop?: () => void;
   /** Plans each scenario in a worker with a deadline before it runs (plan-guard.ts). */
   guard: PlanGuard;
+  /** `--sandbox`: every hook of every run in bubblewrap (engine runner/sandbox.ts). */
+  sandbox?: SandboxConfig;
+  /** Team mode: who signed in on this connection, their runs across connections, and the log of who ran what. */
+  user?: string;
+  team?: { userRuns: UserRunLimit; audit: AuditLog; shortLinks: boolean };
+  /** `--queue`: runs go to workers (queue/client.ts) instead of this process. */
+  queue?: RunQueue;
+  /** `--sandbox --queue`: the workers must run every hook sandboxed (this server runs none itself). */
+  workersMustSandbox?: boolean;
 }
 
 /** Live output skipped for one hook's stream while the client was behind. */
@@ -63,7 +74,13 @@ export class Session {
     ws.on('pong', () => (this.alive = true));
     ws.on('close', () => this.cancelAll());
     ws.on('error', () => this.cancelAll());
-    this.send({ type: 'hello', protocol: PROTOCOL_VERSION, version: options.version, limits: options.limits });
+    this.send({
+      type: 'hello',
+      protocol: PROTOCOL_VERSION,
+      version: options.version,
+      limits: options.limits,
+      ...(options.team && options.user ? { team: { user: options.user, shortLinks: options.team.shortLinks } } : {}),
+    });
   }
 
   cancelAll(): void {
@@ -168,10 +185,19 @@ export class Session {
     if (this.runs.size >= limits.maxRunsPerConnection) {
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
     }
+    const team = this.options.team;
+    const user = this.options.user ?? 'local';
+    const releaseUser = team ? team.userRuns.tryStart(user) : () => {};
+    if (!releaseUser) {
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `${user} already has ${team!.userRuns.max} runs in progress on this team server (at most ${team!.userRuns.max} per user); wait or cancel one` });
+    }
     const controller = registry.acquire();
     if (!controller) {
+      releaseUser();
       return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
     }
+    const startedAt = Date.now();
+    team?.audit.write({ event: 'run-start', user, run: id, dialect: scenario.dialect, hostEvent: scenario.event, title: scenario.title ?? null, files: Object.keys(scenario.files) });
     this.runs.set(id, controller);
     // Every hook of the run listens to this signal; a run may have up to maxHooksPerRun of them at once.
     setMaxListeners(limits.maxHooksPerRun + 10, controller.signal);
@@ -210,6 +236,12 @@ export class Session {
         // Every process is gone once the outcome exists: a client may start its next run right away.
         this.runs.delete(id);
         registry.release(controller);
+        releaseUser();
+        // A session's log line names how it ended, and every hook command it ran.
+        const o = event.outcome;
+        const ran = 'session' in o ? o.steps.flatMap((s) => s.events.flatMap((e) => e.outcome.hooks)) : o.hooks;
+        const verdict = 'session' in o ? `session ${o.ended.reason}` : o.verdict;
+        team?.audit.write({ event: 'run-end', user, run: id, verdict, hooks: ran.filter((h) => h.ran).map((h) => h.command), ms: Date.now() - startedAt });
       }
       this.send({ type: 'timeline', id, seq: seq++, event });
     };
@@ -221,18 +253,27 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
-      if (compare) return this.compare(id, scenario, compare, controller).then(() => undefined);
-      return runAnyScenario(scenario, {
-      signal: controller.signal,
-      tmpDir: this.options.tmpDir,
-      limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
-      onEvent: (event) => {
+      if (compare) {
+        // Ports run in this process: a server that leaves hooks to sandboxed workers has nowhere safe to run them.
+        if (this.options.queue && !this.options.sandbox) throw new Error('comparing hosts runs hooks on this server, which hands every run to workers: start it with --sandbox to compare here');
+        return this.compare(id, scenario, compare, controller).then(() => undefined);
+      }
+      const runLimits = { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes };
+      const guarded = (event: AnyTimelineEvent) => {
         try {
           onEvent(event);
         } catch (e) {
           this.report('run event', e);
         }
-      },
+      };
+      const queue = this.options.queue;
+      if (queue) return queue.run(scenario, { signal: controller.signal, onEvent: guarded, limits: runLimits, sandbox: this.options.sandbox !== undefined || team !== undefined || this.options.workersMustSandbox === true, user });
+      return runAnyScenario(scenario, {
+      signal: controller.signal,
+      tmpDir: this.options.tmpDir,
+      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
+      limits: runLimits,
+      onEvent: guarded,
     });
     }).then(
       () => {},
@@ -242,7 +283,10 @@ export class Session {
       },
     );
     registry.track(controller, run);
-    void run.finally(() => this.runs.delete(id));
+    void run.finally(() => {
+      this.runs.delete(id);
+      releaseUser();
+    });
   }
 
   private async compare(id: string, scenario: Scenario, request: { hosts: readonly DialectId[]; renameTools: boolean }, controller: AbortController): Promise<void> {
@@ -253,6 +297,7 @@ export class Session {
         signal: controller.signal,
         tmpDir,
         limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },
+        ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
         port: { renameTools: request.renameTools },
         // A port is a new config: it gets the same planning deadline as anything a client sends.
         check: async (derived) => guard.check(derived),

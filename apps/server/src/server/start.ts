@@ -5,17 +5,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
-import { killAllHookGroups } from '@hookplay/engine';
+import { killAllHookGroups, type SandboxConfig } from '@hookplay/engine';
 import type { Limits } from '../protocol.js';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
-import { originPolicy } from './origins.js';
+import { originPolicy, withPublicUrl } from './origins.js';
+import { AuditLog, UserRunLimit, type TeamAuth } from './team-auth.js';
 import { RunRegistry } from './run-registry.js';
 import { installLastResort } from './last-resort.js';
 import { PlanGuard } from './plan-guard.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from './stale-runs.js';
 import { newToken } from './token.js';
 import { attachWebSocket } from './upgrade.js';
+import type { ShortLinkStore } from './short-links/store.js';
+import type { RunQueue } from './queue/client.js';
 
 export const DEFAULT_PORT = 4477;
 
@@ -30,6 +33,16 @@ export interface ServerOptions {
   backpressureBytes?: number;
   /** How long a client dropped for falling behind may still read why (tests make it long). */
   dropGraceMs?: number;
+  /** Run every hook in this sandbox (from checkSandbox: a server asked for one never starts without it). */
+  sandbox?: SandboxConfig;
+  /** Serves short links from this store (closed with the server). */
+  links?: ShortLinkStore;
+  /** `serve --team`: sign-in replaces the launch token; runs are limited per user and logged in the data folder. */
+  team?: { auth: TeamAuth; dataDir: string; maxRunsPerUser: number; publicUrl?: URL };
+  /** Hand runs to workers through this queue (closed with the server); without it, runs happen in this process. */
+  queue?: RunQueue;
+  /** With `queue`: the workers must run every hook sandboxed (`serve --sandbox --queue`, `--team --queue`). */
+  workersMustSandbox?: boolean;
 }
 
 export interface ServerStats {
@@ -100,15 +113,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await promisify(rm)(runDir, { recursive: true, force: true });
     throw e;
   }
-  const policy = originPolicy(host, port);
+  const team = options.team;
+  const policy = team?.publicUrl ? withPublicUrl(originPolicy(host, port), team.publicUrl) : originPolicy(host, port);
+  const identify = team ? (given: string | null) => team.auth.identify(given) : undefined;
+  const teamSession = team ? { userRuns: new UserRunLimit(team.maxRunsPerUser), audit: new AuditLog(team.dataDir), shortLinks: options.links !== undefined } : undefined;
   const guard = new PlanGuard();
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard });
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}), ...(identify ? { identify } : {}) });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
   let droppedClients = 0;
   const ws = attachWebSocket(server, { token, policy, limits, version, registry,
     guard,
     tmpDir: runDir,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(identify && teamSession ? { identify, team: teamSession } : {}),
+    ...(options.queue ? { queue: options.queue, workersMustSandbox: options.workersMustSandbox === true } : {}),
     onDrop: () => droppedClients++,
     ...(options.backpressureBytes !== undefined ? { backpressureBytes: options.backpressureBytes } : {}),
     ...(options.dropGraceMs !== undefined ? { dropGraceMs: options.dropGraceMs } : {}),
@@ -120,7 +139,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${urlHost}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `${origin}/?token=${token}`,
+    // A team server has no launch token: each teammate signs in with their own.
+    url: team ? `${team.publicUrl?.origin ?? origin}/` : `${origin}/?token=${token}`,
     origin,
     port,
     host,
@@ -137,6 +157,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await new Promise<void>((r) => server.close(() => r()));
         await promisify(rm)(runDir, { recursive: true, force: true });
         guard.close();
+        await options.links?.close().catch(() => {});
+        await options.queue?.close().catch(() => {});
         releaseLastResort();
       })()),
   };

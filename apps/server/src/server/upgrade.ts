@@ -11,6 +11,8 @@ export interface UpgradeOptions extends SessionOptions {
   token: string;
   policy: OriginPolicy;
   limits: Limits;
+  /** Team sign-in: the user a token belongs to (team-auth.ts); without it, only the launch token passes. */
+  identify?: (token: string | null) => string | null;
 }
 
 function refuse(socket: Duplex, status: number, text: string): void {
@@ -51,7 +53,9 @@ export function attachWebSocket(server: Server, options: UpgradeOptions): { sess
     if (!hostAllowed(options.policy, host)) return refuse(socket, 403, 'host not served here');
     const origin = req.headers.origin;
     if (!originAllowed(options.policy, origin, host)) return refuse(socket, 403, 'origin not allowed');
-    if (!tokenMatches(options.token, tokenOf(req, q === -1 ? '' : target.slice(q + 1)))) return refuse(socket, 401, 'missing or wrong token');
+    const given = tokenOf(req, q === -1 ? '' : target.slice(q + 1));
+    const user = options.identify ? options.identify(given) : tokenMatches(options.token, given) ? null : undefined;
+    if (user === undefined || (options.identify && user === null)) return refuse(socket, 401, options.identify ? 'sign in: missing or unknown token' : 'missing or wrong token');
     // Counted with the upgrades still in their handshake, so a burst cannot get past the cap together.
     if (sessions.size + upgrading >= options.limits.maxConnections) {
       return refuse(socket, 503, `this server takes at most ${options.limits.maxConnections} connections at once; close another tab or try again`);
@@ -66,7 +70,7 @@ export function attachWebSocket(server: Server, options: UpgradeOptions): { sess
     socket.once('close', settle);
     wss.handleUpgrade(req, socket, head, (ws) => {
       settle();
-      const session = new Session(ws, options);
+      const session = new Session(ws, user ? { ...options, user } : options);
       sessions.add(session);
       ws.on('close', () => sessions.delete(session));
       heartbeat.set(ws, session);

@@ -13,7 +13,7 @@ import { newRunId, RunState } from './run.svelte';
 export type ConnectionStatus =
   | { kind: 'no-token' }
   | { kind: 'connecting'; attempt: number }
-  | { kind: 'open'; version: string; limits: Limits }
+  | { kind: 'open'; version: string; limits: Limits; team?: { user: string; shortLinks: boolean } | undefined }
   | { kind: 'retrying'; attempt: number; at: number; reason: 'unreachable' | 'dropped' }
   | { kind: 'unauthorized' };
 
@@ -156,7 +156,7 @@ export class Connection {
         greeted = true;
         this.#attempt = 0;
         this.notice = '';
-        this.status = { kind: 'open', version: parsed.version, limits: parsed.limits };
+        this.status = { kind: 'open', version: parsed.version, limits: parsed.limits, team: parsed.team };
         return;
       }
       const id = 'id' in parsed ? parsed.id : undefined;

@@ -25,3 +25,8 @@ export function captureToken(): string | null {
   }
   return storage()?.getItem(KEY) ?? null;
 }
+
+/** A token typed into the sign-in field (a team server's per-user token or team secret). */
+export function saveToken(token: string): void {
+  storage()?.setItem(KEY, token);
+}

@@ -35,7 +35,7 @@ export function unsetVariables(scenario: EventScenario): Record<string, string[]
   return out;
 }
 
-export interface RunHostsOptions extends Pick<RunOptions, 'signal' | 'tmpDir' | 'env' | 'limits'> {
+export interface RunHostsOptions extends Pick<RunOptions, 'signal' | 'tmpDir' | 'env' | 'limits' | 'sandbox'> {
   port?: PortOptions;
   /** Vets each derived scenario before it runs (the server's planning deadline); a refusal leaves that column unrun. */
   check?: (scenario: EventScenario) => Promise<{ ok: true } | { ok: false; message: string }>;
@@ -65,6 +65,7 @@ export async function runHosts(scenario: EventScenario, hosts: readonly DialectI
         ...(options.tmpDir ? { tmpDir: options.tmpDir } : {}),
         ...(options.env ? { env: options.env } : {}),
         ...(options.limits ? { limits: options.limits } : {}),
+        ...(options.sandbox ? { sandbox: options.sandbox } : {}),
         onEvent: (e) => {
           if (e.type === 'hook-start') stdin[String(e.hook)] = e.stdin;
         },

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { CappedOutput, type OutputBudget } from './output.js';
 import { groupAlive, setTrackedGroup, signalGroup, trackGroup, untrackGroup } from './process-group.js';
+import { limitHit, sandboxArgv, type SandboxRun } from './sandbox.js';
 import { parseReport, supervisedCommand, supervisorBinary } from './supervisor.js';
 import type { KillSequence, ProcessResult } from './types.js';
 
@@ -18,6 +20,8 @@ export interface SpawnSpec {
   budget?: OutputBudget;
   /** Bytes a hook may write past what is kept before it is ended as a flood (default FLOOD_BYTES). */
   floodBytes?: number;
+  /** Run the hook inside bubblewrap (sandbox.ts), with the run's directory as its only writable place. */
+  sandbox?: SandboxRun;
 }
 
 export interface SpawnHooks {
@@ -48,6 +52,8 @@ const DRAIN_AFTER_SUPERVISOR_EXIT_MS = 2000;
  */
 export const FLOOD_BYTES = 16 * 1024 * 1024;
 
+const signalNames = new Map(Object.entries(osConstants.signals).map(([name, n]) => [n, name]));
+
 /**
  * Runs one hook command in its own process group, under a supervisor (supervisor.ts), and settles once it is
  * over: exited (and everything it started killed), killed at its deadline with the host's kill sequence,
@@ -70,10 +76,18 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
-    const perl = supervisorBinary();
+    const box = spec.sandbox;
+    // Sandboxed, the supervisor is the sandbox's own perl: never a fallback to an unsupervised, unsandboxed shell.
+    const perl = box ? box.config.perl : supervisorBinary();
     const [program, ...args] = spec.shell;
     const argv = [program!, ...args, spec.command];
-    const launch = perl ? supervisedCommand(perl, argv, spec.env) : { file: program!, args: [...args, spec.command], env: spec.env };
+    const launch = box
+      ? supervisedCommand(box.config.perl, argv, spec.env, process.pid, { uid: box.config.uid, wrap: (inner, restore) => sandboxArgv(box, spec.cwd, inner, restore) })
+      : perl
+        ? supervisedCommand(perl, argv, spec.env)
+        : { file: program!, args: [...args, spec.command], env: spec.env };
+    /** How the shell inside the sandbox really ended (bubblewrap itself exits 128+N for a signal). */
+    let boxed: Extract<ReturnType<typeof parseReport>, { kind: 'sandbox' }> | undefined;
     let child: ChildProcess;
     try {
       child = spawn(launch.file, launch.args, {
@@ -143,6 +157,11 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       output('stdout', out.end());
       output('stderr', err.end());
       const byBudget = out.droppedByBudget + err.droppedByBudget;
+      if (boxed) {
+        exit = { code: boxed.signal ? null : boxed.code, signal: boxed.signal ? (signalNames.get(boxed.signal) ?? `signal ${boxed.signal}`) : null };
+        if (boxed.left > 0 && !killing) leftovers = true;
+      }
+      const hit = box && boxed ? limitHit(box, boxed, err.text) : null;
       resolve({
         pid: spawnError !== undefined && !startedHook ? null : group,
         exitCode: spawnError !== undefined && !startedHook ? null : (exit?.code ?? null),
@@ -158,6 +177,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
         leftovers,
         ...(escaped > 0 ? { escaped } : {}),
         ...(flooded ? { flooded } : {}),
+        ...(hit ? { limitHit: hit } : {}),
       });
     };
     /** The supervisor reported the shell as started (an exec failure after that is still a spawn error). */
@@ -202,6 +222,8 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
             if (parent !== null) setTrackedGroup(parent, group);
             start(group);
             if (pendingSignal) signalGroup(group, pendingSignal);
+          } else if (report.kind === 'sandbox') {
+            boxed = report;
           } else if (report.kind === 'error') {
             spawnError = report.message;
           } else {

@@ -32,10 +32,15 @@ import { delimiter, join } from 'node:path';
  * Protocol on fd 3, one line each: `pid <n>` (the hook's shell started, leader of its own group <n>),
  * `error <message>` (it could not start), `end <leftovers> <escaped> <subreaper 0|1>` (everything is dead).
  * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything.
+ *
+ * Sandboxed (sandbox.ts), the supervisor's child runs bubblewrap instead of the shell: it drops to the sandbox uid
+ * when one is given (`$box`, or `keep`), ignores SIGTERM so that bubblewrap, which does not pass signals on and
+ * would take the whole sandbox down with SIGKILL, survives the host's polite SIGTERM to the group (the sandbox's
+ * own wrapper restores it for the hook), and leaves fd 3 open for that wrapper's `sandbox ...` line.
  * The supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
  */
 const SCRIPT = String.raw`
-my ($server, $nr, $nenv, @rest) = @ARGV;
+my ($server, $nr, $box, $nenv, @rest) = @ARGV;
 my %restore = splice(@rest, 0, 2 * $nenv);
 my @cmd = @rest;
 open(my $ctl, '>&=', 3) or exit 125;
@@ -57,8 +62,15 @@ if ($child == 0) {
   setpgrp(0, 0);
   $ENV{$_} = $restore{$_} for keys %restore;
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
+  if ($box ne '-') {
+    $SIG{TERM} = 'IGNORE';
+    if ($box =~ /^\d+$/) {
+      $( = $box; $) = "$box $box"; $< = $box; $> = $box;
+      if ($< != $box || $> != $box) { say_ctl("error sandbox: cannot run as uid $box: $!"); exit 126 }
+    }
+  }
   say_ctl("pid $$");
-  fcntl($ctl, 2, 1);
+  fcntl($ctl, 2, $box eq '-' ? 1 : 0);
   exec { $cmd[0] } @cmd;
   say_ctl("error spawn $cmd[0] $!");
   exit 127;
@@ -139,25 +151,39 @@ export function supervisorBinary(): string | null {
 }
 
 /** The argv and environment that start `argv` under a supervisor, for a server process `serverPid`. */
-export function supervisedCommand(perlPath: string, argv: readonly string[], env: Record<string, string>, serverPid = process.pid): { file: string; args: string[]; env: Record<string, string> } {
+export interface SupervisedSandbox {
+  /** The uid bubblewrap runs as (the server is root), or null to keep the server's. */
+  uid: number | null;
+  /** The bubblewrap argv around the hook's argv; PERL* variables are restored inside, not for the sandbox's own perl. */
+  wrap(argv: readonly string[], restore: readonly string[]): string[];
+}
+
+export function supervisedCommand(perlPath: string, argv: readonly string[], env: Record<string, string>, serverPid = process.pid, sandbox?: SupervisedSandbox): { file: string; args: string[]; env: Record<string, string> } {
   const clean: Record<string, string> = {};
   const restore: string[] = [];
   for (const [k, v] of Object.entries(env)) {
     if (PERL_STARTUP_VARS.test(k)) restore.push(k, v);
     else clean[k] = v;
   }
-  return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), String(restore.length / 2), ...restore, ...argv], env: clean };
+  if (sandbox) {
+    const box = sandbox.uid === null ? 'keep' : String(sandbox.uid);
+    return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), box, '0', ...sandbox.wrap(argv, restore)], env: clean };
+  }
+  return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), '-', String(restore.length / 2), ...restore, ...argv], env: clean };
 }
 
 export type SupervisorReport =
   | { kind: 'pid'; pid: number }
   | { kind: 'error'; message: string }
-  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean };
+  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean }
+  /** From the sandbox's wrapper (sandbox.ts): how the hook's shell really ended, and what it used. */
+  | { kind: 'sandbox'; code: number; signal: number; left: number; maxRssKiB: number; cpuSeconds: number };
 
 export function parseReport(line: string): SupervisorReport | null {
   const [word, ...rest] = line.split(' ');
   if (word === 'pid') return { kind: 'pid', pid: Number(rest[0]) };
   if (word === 'error') return { kind: 'error', message: rest.join(' ') };
+  if (word === 'sandbox') return { kind: 'sandbox', code: Number(rest[0]), signal: Number(rest[1]), left: Number(rest[2]), maxRssKiB: Number(rest[3]), cpuSeconds: Number(rest[4]) };
   if (word === 'end') return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1' };
   return null;
 }

@@ -25,4 +25,6 @@ export interface ProcessResult {
   escaped?: number;
   /** The hook kept writing far past what is kept (`yes`): hookplay ended it instead of reading until its timeout. */
   flooded?: { afterBytes: number };
+  /** Sandboxed (sandbox.ts): the limit the hook ran into, as far as its end and its stderr tell. */
+  limitHit?: 'processes' | 'memory' | 'cpu' | 'file-size';
 }

@@ -4,6 +4,7 @@ import type { Diagnostic, Outcome, SessionOutcome, SessionStepRecord, SessionTim
 import { RunCancelledError, runScenario, type RunOptions } from '../run.js';
 import type { SessionScenario } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
+import { prepareSandboxRun } from '../runner/sandbox.js';
 import { materialize } from '../workspace.js';
 import { checkSession } from './check.js';
 import type { LifecycleEnd, SessionEffect } from './effects.js';
@@ -41,6 +42,12 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
   }
 
   const ws = await materialize(scenario.files, options.tmpDir);
+  const box = options.sandbox
+    ? await prepareSandboxRun(options.sandbox, ws.root).catch(async (e: unknown) => {
+        await ws.dispose();
+        throw e;
+      })
+    : undefined;
   const records: SessionStepRecord[] = [];
   const requestTimes: number[] = [];
   const reached = new Set<number>();
@@ -107,6 +114,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
           ...(effect.mergeStderr ? { mergeStderr: true } : {}),
           ...(options.env ? { env: options.env } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
+          ...(box ? { sandbox: box } : {}),
         });
       case 'tool-record':
         current().tool = effect.tool;

@@ -1,3 +1,4 @@
+import type { SandboxRun } from '../runner/sandbox.js';
 import { spawnHook } from '../runner/spawn-hook.js';
 import type { Workspace } from '../workspace.js';
 import type { ToolRun } from './effects.js';
@@ -13,7 +14,7 @@ const TOOL_OUTPUT_CAP = 1024 * 1024;
 export async function runShellTool(
   command: string,
   ws: Workspace,
-  opts: { shell?: 'bash' | 'sh'; mergeStderr?: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
+  opts: { shell?: 'bash' | 'sh'; mergeStderr?: boolean; env?: NodeJS.ProcessEnv; signal?: AbortSignal; sandbox?: SandboxRun },
 ): Promise<ToolRun> {
   const env = opts.env ?? process.env;
   const shell = opts.shell === 'sh' ? '/bin/sh' : '/bin/bash';
@@ -27,6 +28,8 @@ export async function runShellTool(
       timeoutMs: TOOL_TIMEOUT_MS,
       kill: { first: 'SIGTERM', killAfterMs: 1000 },
       capBytes: TOOL_OUTPUT_CAP,
+      // On a sandboxed server the tool is user code too: it runs in the same sandbox as the hooks.
+      ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
     },
     { now: () => performance.now(), ...(opts.signal ? { signal: opts.signal } : {}) },
   );

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { RunCancelledError, type AnyOutcome, type AnyTimelineEvent, type Scenario } from '@hookplay/engine';
+import { connectRedis, QueueError, redactUrl } from './connect.js';
+import { CANCEL_CHANNEL, QUEUE_NAME, runChannel, SILENCE_MS, type RunJob, type RunMessage } from './messages.js';
+
+export { QueueError };
+
+export interface RemoteRunOptions {
+  signal: AbortSignal;
+  onEvent: (event: AnyTimelineEvent) => void;
+  limits: RunJob['limits'];
+  sandbox: boolean;
+  user: string;
+}
+
+/** A server's side of the queue: it hands each run to whichever worker takes it and relays its timeline. */
+export interface RunQueue {
+  readonly where: string;
+  /** Resolves with the outcome; rejects with RunCancelledError on abort, or an Error saying why the run failed. */
+  run(scenario: Scenario, options: RemoteRunOptions): Promise<AnyOutcome>;
+  close(): Promise<void>;
+}
+
+/** How long a run may wait for a worker before it fails (no worker running, or all of them busy that long). */
+export const QUEUE_WAIT_MS = 60_000;
+
+export async function connectRunQueue(url: string, options: { waitMs?: number; silenceMs?: number } = {}): Promise<RunQueue> {
+  const commands: Redis = await connectRedis(url);
+  const subscriber = commands.duplicate();
+  await subscriber.connect().catch((e: Error) => {
+    commands.disconnect();
+    throw new QueueError(`cannot reach the queue at ${redactUrl(url)}: ${e.message}`);
+  });
+  const queue = new Queue(QUEUE_NAME, { connection: commands });
+  const handlers = new Map<string, (m: RunMessage) => void>();
+  subscriber.on('message', (channel: string, text: string) => {
+    const handler = handlers.get(channel);
+    if (!handler) return;
+    try {
+      handler(JSON.parse(text) as RunMessage);
+    } catch {
+      // A message that is not ours (or not JSON) on our channel is ignored.
+    }
+  });
+  const waitMs = options.waitMs ?? QUEUE_WAIT_MS;
+  const silenceMs = options.silenceMs ?? SILENCE_MS;
+
+  return {
+    where: redactUrl(url),
+    async run(scenario, { signal, onEvent, limits, sandbox, user }) {
+      if (signal.aborted) throw new RunCancelledError();
+      const key = randomUUID();
+      const channel = runChannel(key);
+      let settle!: { resolve: (o: AnyOutcome) => void; reject: (e: Error) => void };
+      const done = new Promise<AnyOutcome>((resolve, reject) => (settle = { resolve, reject }));
+      let timer: NodeJS.Timeout | undefined;
+      let started = false;
+      const arm = (ms: number, why: () => string) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          void queue.remove(key).catch(() => {});
+          settle.reject(new Error(why()));
+        }, ms);
+      };
+      handlers.set(channel, (m) => {
+        if (m.kind === 'started') started = true;
+        if (m.kind === 'started' || m.kind === 'alive') {
+          arm(silenceMs, () => `the worker running it stopped answering for ${silenceMs / 1000} s (it died, or lost the queue); its hooks died with it`);
+        } else if (m.kind === 'event') {
+          onEvent(m.event);
+          // A session ends with its session-outcome (the outcomes of its events arrive wrapped in session-run).
+          if (m.event.type === 'outcome' || m.event.type === 'session-outcome') settle.resolve(m.event.outcome);
+        } else if (m.kind === 'cancelled') settle.reject(new RunCancelledError());
+        else if (m.kind === 'error') settle.reject(new Error(m.message));
+      });
+      const onAbort = () => {
+        void commands.publish(CANCEL_CHANNEL, key);
+        // Still waiting for a worker: taking it off the queue is the whole cancellation.
+        void queue
+          .remove(key)
+          .then((removed) => {
+            if (removed && !started) settle.reject(new RunCancelledError());
+          })
+          .catch(() => {});
+      };
+      try {
+        // Subscribed before the job exists, so not even the first event can be missed.
+        await subscriber.subscribe(channel);
+        const job: RunJob = { key, scenario, limits, sandbox, user };
+        await queue.add('run', job, { jobId: key, removeOnComplete: true, removeOnFail: true, attempts: 1 });
+        arm(waitMs, () => `no worker took it within ${waitMs / 1000} s: are \`hookplay worker --queue ${redactUrl(url)}\` processes running?`);
+        signal.addEventListener('abort', onAbort, { once: true });
+        return await done;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        handlers.delete(channel);
+        void subscriber.unsubscribe(channel).catch(() => {});
+      }
+    },
+    async close() {
+      for (const handler of handlers.values()) handler({ kind: 'error', message: 'the server is shutting down' });
+      await queue.close().catch(() => {});
+      subscriber.disconnect();
+      commands.disconnect();
+    },
+  };
+}

@@ -6,6 +6,7 @@ import type { ClaudeCodeEntry, ClaudeCodeSettings } from './config.js';
 import { TOOL_EVENTS } from './events.js';
 import { DECISION_RANK, interpretClaudeCode, type ClaudeCodeAnswer, type Decision } from './interpret.js';
 import { stopBlockCap } from './version.js';
+import { settleV1 } from './versions/v1.js';
 import { DEFAULT_DENY_REASON, DEFAULT_PERMISSION_DENIAL, hookName, wording } from './wording.js';
 
 interface Read {
@@ -57,8 +58,11 @@ const names = (reads: Read[]) => reads.map((r) => ordinal(r.index)).join(', ');
  *   then ends the session.
  * - Stop: a block continues the turn with the reason; UserPromptSubmit: a block means no model request at all.
  */
-export function settleClaudeCode({ prepared, event, host, loaded, results }: SettleInput<ClaudeCodeEntry>): Settled {
+export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Settled {
+  const { prepared, event, host, loaded, results } = settleInput;
   const settings = loaded.settings as unknown as ClaudeCodeSettings;
+  // 1.0.41 read a different, smaller answer format and combined answers its own way (versions/v1.ts).
+  if (settings.rules?.outputSchema === 'v1') return settleV1(settleInput);
   const name = event.name;
   const input = prepared.input;
   const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;

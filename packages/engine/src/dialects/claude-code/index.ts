@@ -69,7 +69,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const rules = settings.rules;
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
-    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input));
+    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
       if (matched[i]!.matched) lastIndex.set(entry.command, i);
@@ -85,7 +85,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       const whyRule = matchCode(m.kind, m.matched);
       const whyEvidence = evidenceFor(whyRule);
       if (!m.matched) return { entry, matched: false, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: false };
-      const kept = lastIndex.get(entry.command)!;
+      // Builds before deduplication run every declaration (versions/profiles.ts, `dedupe`).
+      const kept = rules.dedupe === 'none' ? index : lastIndex.get(entry.command)!;
       if (kept !== index) {
         const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
         diagnostics.push(

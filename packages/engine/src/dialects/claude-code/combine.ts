@@ -7,6 +7,7 @@ import { TOOL_EVENTS } from './events.js';
 import { DECISION_RANK, interpretClaudeCode, type ClaudeCodeAnswer, type Decision } from './interpret.js';
 import { stopBlockCap } from './version.js';
 import { settleV1 } from './versions/v1.js';
+import { settleEarlyV2 } from './versions/v2-early.js';
 import { DEFAULT_DENY_REASON, DEFAULT_PERMISSION_DENIAL, hookName, wording } from './wording.js';
 
 interface Read {
@@ -61,8 +62,12 @@ const names = (reads: Read[]) => reads.map((r) => ordinal(r.index)).join(', ');
 export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Settled {
   const { prepared, event, host, loaded, results } = settleInput;
   const settings = loaded.settings as unknown as ClaudeCodeSettings;
-  // 1.0.41 read a different, smaller answer format and combined answers its own way (versions/v1.ts).
-  if (settings.rules?.outputSchema === 'v1') return settleV1(settleInput);
+  // Older builds read and combined answers their own way (versions/v1.ts, versions/v2-early.ts).
+  if (settings.rules?.answers === 'v1') return settleV1(settleInput);
+  if (settings.rules?.answers === 'v2.0') {
+    const early = settleEarlyV2(settleInput);
+    if (early) return early;
+  }
   const name = event.name;
   const input = prepared.input;
   const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;

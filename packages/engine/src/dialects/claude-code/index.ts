@@ -62,11 +62,11 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   prepare({ loaded, event, payload, paths, baseEnv }) {
     const settings = loaded.settings as unknown as ClaudeCodeSettings;
     const diagnostics: Diagnostic[] = [];
-    const input = buildPayload(event.name, payload, paths);
-    // Claude Code ends the payload with a newline.
-    const stdin = `${JSON.stringify(input)}\n`;
-    const entries = loaded.entries.filter((e) => e.event === event.name);
     const rules = settings.rules;
+    const input = buildPayload(event.name, payload, paths, rules?.payload);
+    // Claude Code ends the payload with a newline (builds before 2.1.x do not: recorded on 2.1.47).
+    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || !rules ? '\n' : ''}`;
+    const entries = loaded.entries.filter((e) => e.event === event.name);
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
     const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));

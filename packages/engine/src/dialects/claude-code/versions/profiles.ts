@@ -26,12 +26,17 @@ export interface ClaudeCodeSwitches {
    * How a matcher is read. 'v2': trimmed; empty, absent or "*" match all; letters, digits, _, |, comma and spaces are
    * a list of exact names; else a regex. 'v1' (1.0.41): not trimmed; empty or absent match all; only letters, digits,
    * _ and | make a list; anything else (a comma, a space, "*") is a regex, and one that does not compile matches nothing.
+   * 'v2.0' (2.0.76, 2.1.47): as 'v1', but "*" matches all.
    */
-  matcher: 'v1' | 'v2';
-  /** JSON fields the build reads: 'v1' is 1.0.41's schema (continue, stopReason, suppressOutput, decision, reason). */
-  outputSchema: 'v1' | 'v2';
-  /** Answers are read in the order hooks finish, or in declaration order once all have finished (1.0.41). */
-  readOrder: 'finish' | 'declaration';
+  matcher: 'v1' | 'v2.0' | 'v2';
+  /**
+   * How answers are read and combined. 'v1' (1.0.41, versions/v1.ts): a small JSON schema without hookSpecificOutput,
+   * read in declaration order once every hook finished. 'v2.0' (2.0.76, 2.1.47, versions/v2-early.ts): JSON beats the
+   * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
+   */
+  answers: 'v1' | 'v2.0' | 'v2';
+  /** The hook input: 'v2' today's base fields and a final newline; 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
+  payload: 'v1' | 'v2.0' | 'v2';
   /** 1.0.41 crashes (exit 1, EPIPE on stdin, no result) when a hook exits before reading its input: racy. */
   stdinCrashRacy: boolean;
 }
@@ -56,8 +61,8 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   dedupe: 'last',
   disableAllHooks: true,
   matcher: 'v2',
-  outputSchema: 'v2',
-  readOrder: 'finish',
+  answers: 'v2',
+  payload: 'v2',
   stdinCrashRacy: false,
 };
 
@@ -84,14 +89,14 @@ export const PROFILES: readonly VersionProfile[] = [
       dedupe: 'none',
       disableAllHooks: false,
       matcher: 'v1',
-      outputSchema: 'v1',
-      readOrder: 'declaration',
+      answers: 'v1',
+      payload: 'v1',
       stdinCrashRacy: true,
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS }, {}),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS }, {}),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', payload: 'v2.0' }, {}),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', payload: 'v2.0' }, {}),
   profile('2.1.143', {}, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
@@ -105,9 +110,14 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
   dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : 'identical commands each run'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
-  matcher: (v) => (v === 'v2' ? 'matchers are trimmed and "*" matches every tool' : 'matchers are not trimmed; "*" and lists with commas are regexes ("*" matches nothing)'),
-  outputSchema: (v) => (v === 'v1' ? 'JSON output has only continue, stopReason, suppressOutput, decision and reason (no hookSpecificOutput)' : 'JSON output includes hookSpecificOutput'),
-  readOrder: (v) => (v === 'finish' ? 'answers are read in the order hooks finish' : 'answers are read in declaration order, after every hook finished'),
+  matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
+  answers: (v) =>
+    v === 'v1'
+      ? 'JSON has only continue, stopReason, suppressOutput, decision and reason (no hookSpecificOutput); answers are read in declaration order; JSON beats the exit code'
+      : v === 'v2.0'
+        ? 'JSON beats the exit code (exit 2 with JSON does not block); the last PreToolUse hook to finish words the result (a rewrite given with allow is lost when a hook finishes after it); an ask falls back to the permission rules; no user notices'
+        : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
+  payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
   stdinCrashRacy: (v) => (v ? 'the CLI may crash (EPIPE) when a hook exits without reading its input: racy' : 'a hook may ignore its input safely'),
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
 };

@@ -6,7 +6,7 @@ import { describeExit, diag, ordinal } from '../../shared/results.js';
 import type { ClaudeCodeEntry, ClaudeCodeSettings } from '../config.js';
 
 /**
- * Claude Code 1.0.41's hooks (profile switch `outputSchema: 'v1'`, `readOrder: 'declaration'`), read from its runs
+ * Claude Code 1.0.41's hooks (profile switch `answers: 'v1'`), read from its runs
  * recorded by `npm run oracle -- --version 1.0.41`:
  * - stdout that starts with "{" and parses is checked against a small schema (continue, suppressOutput, stopReason,
  *   decision "approve" | "block", reason; other fields such as hookSpecificOutput are dropped). Valid JSON is the

@@ -7,8 +7,9 @@ import { ImportError, importProject } from './import/import-project.js';
 import { loadScenarioFile } from './load-scenario.js';
 import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
+import { runOnEveryVersion } from './versions-command.js';
 
-const USAGE = 'usage: hookplay run FILE|- [--json]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
+const USAGE = 'usage: hookplay run FILE|- [--json] [--versions]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,7 +19,7 @@ async function readStdin(): Promise<string> {
 
 /** The scenario to run: a file, standard input ("-"), or a project imported on the fly. */
 async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean }> {
-  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS });
+  const parsed = parseArgs(args.filter((a) => a !== '--versions'), { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS });
   const json = parsed.values.has('--json');
   const projectOnly = ['--dialect', '--event', '--payload', '--home'].filter((o) => parsed.values.has(o));
   if (parsed.values.has('--project')) {
@@ -44,6 +45,8 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`${usage || e instanceof ImportError ? 'hookplay run: ' : ''}${(e as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
     return EXIT.usage;
   }
+  // --versions: the same scenario on every listed version of its host, and what changed (versions-compare.ts).
+  if (args.includes('--versions')) return runOnEveryVersion(scenario, json);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);

@@ -7,7 +7,8 @@ export interface ClaudeCodeMatch {
   matched: boolean;
   why: string;
   /** How the matcher was read. */
-  kind: 'all' | 'list' | 'regex' | 'no-matcher-event';
+  /** `older`: an older build reads this matcher differently from today's (versions/profiles.ts, `matcher`). */
+  kind: 'all' | 'list' | 'regex' | 'no-matcher-event' | 'older';
   /** The regex engine's error when the matcher does not compile. */
   invalid?: string;
   /** A hint when a miss looks like a mistake (wrong case, a partial name read as an exact one). */
@@ -24,7 +25,11 @@ export interface ClaudeCodeMatch {
  */
 export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>, style: 'v1' | 'v2.0' | 'v2' = 'v2'): ClaudeCodeMatch {
   const field = MATCHER_FIELD[event];
-  if (style !== 'v2' && field !== undefined) return matchV1(matcher, field, input, style);
+  if (style !== 'v2' && field !== undefined) {
+    const older = matchV1(matcher, field, input, style);
+    const today = matchClaudeCode(matcher, event, input, 'v2');
+    return older.matched === today.matched ? older : { ...older, kind: 'older', why: `${older.why} (today's Claude Code ${today.matched ? 'matches' : 'does not match'} it)` };
+  }
   const trimmed = matcher?.trim() ?? '';
   if (field === undefined) {
     const ignored = trimmed !== '' && trimmed !== '*';

@@ -9,6 +9,7 @@ import { boundedProblems } from './replies.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './origins.js';
 import { staticFiles } from './static-files.js';
 import { tokenMatches } from './token.js';
+import { compareVersionsRoute } from './compare-route.js';
 
 export interface AppOptions {
   token: string;
@@ -81,6 +82,12 @@ export function createApp({ token, policy, webRoot, version, limits, guard }: Ap
       }
       return c.json(response);
     },
+  );
+
+  app.post(
+    '/api/compare-versions',
+    bodyLimit({ maxSize: limits.maxPayloadBytes, onError: (c) => c.json({ error: `the request is larger than ${limits.maxPayloadBytes} bytes` }, 413) }),
+    (c) => compareVersionsRoute(c, { limits, guard }),
   );
 
   app.all('/api/*', (c) => c.json({ error: `no such API route: ${c.req.method} ${c.req.path}` }, 404));

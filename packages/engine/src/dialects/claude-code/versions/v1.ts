@@ -84,7 +84,9 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
   });
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
   if (!answers.length) return settled;
-  if (settings.rules?.stdinCrashRacy) {
+  // A hook whose command starts by reading its input (cat, jq, read) cannot have exited before the write.
+  const unread = answers.filter((a) => !/^\s*(\{\s*)?(cat|jq|read)\b/.test(a.command));
+  if (settings.rules?.stdinCrashRacy && unread.length) {
     diagnostics.push(
       diag(
         'warning',

@@ -4,6 +4,7 @@ import { isObject, preview, type JsonObject } from '../../../util/json.js';
 import type { Settled, SettleInput } from '../../dialect.js';
 import { describeExit, diag, ordinal } from '../../shared/results.js';
 import type { ClaudeCodeEntry, ClaudeCodeSettings } from '../config.js';
+import { RACE_MS } from '../combine.js';
 import { TOOL_EVENTS } from '../events.js';
 
 /**
@@ -40,6 +41,7 @@ interface EarlyAnswer {
   permissionRequest?: { behavior: 'allow' | 'deny'; message?: string; interrupt?: boolean; updatedInput?: JsonObject };
 }
 
+const PLAIN_LIMIT = 10_000;
 const str = (v: unknown) => v === undefined || typeof v === 'string';
 const bool = (v: unknown) => v === undefined || typeof v === 'boolean';
 const HSO_EVENTS = new Set(['PreToolUse', 'UserPromptSubmit', 'SessionStart', 'Setup', 'SubagentStart', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'PermissionRequest']);
@@ -124,7 +126,8 @@ function readEarly(event: string, index: number, command: string, result: Proces
     return a;
   }
   if (code === 0) {
-    a.success = text;
+    // Recorded on 2.1.47: plain output past 10,000 characters is cut, with a note (no file, unlike today's build).
+    a.success = text.length > PLAIN_LIMIT ? `${text.slice(0, PLAIN_LIMIT)}… [output truncated - exceeded ${PLAIN_LIMIT} characters]` : text;
     return a;
   }
   if (code === 2) {
@@ -154,7 +157,15 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
     effects.set(a.index, a.failed ? 'error' : a.blocking !== undefined || a.halt || a.behavior === 'deny' ? 'block' : a.behavior === 'allow' || a.behavior === 'ask' ? a.behavior : a.context ? 'context' : 'none');
     if (a.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(a.index)} ${a.failed}: it counts as no answer`, { hook: a.index }));
   }
-  if (answers.length > 1) diagnostics.push(diag('info', 'rule.finish-order', `the hooks finished in this order: ${answers.map((a) => ordinal(a.index)).join(', ')}; Claude Code ${version} reads their answers in that order`));
+  if (answers.length > 1) {
+    diagnostics.push(diag('info', 'rule.finish-order', `the hooks finished in this order: ${answers.map((a) => ordinal(a.index)).join(', ')}; Claude Code ${version} reads their answers in that order`));
+    const close = answers.slice(1).filter((a, i) => a.endMs - answers[i]!.endMs < RACE_MS);
+    if (close.length) {
+      diagnostics.push(
+        diag('warning', 'rule.finish-order-racy', `some hooks finished within ${RACE_MS} ms of each other (${close.map((a) => ordinal(a.index)).join(', ')} right after the one before): the real Claude Code reads such answers in whichever order they reach it, which differs from run to run, so this run shows one of the possible orders`),
+      );
+    }
+  }
   const note = (a: EarlyAnswer) => `${label} hook blocking error from command: "${a.command}": ${a.blocking}`;
   const ctx = (who: string, a: EarlyAnswer) => `${who} hook additional context: ${a.context}`;
   const halts = answers.filter((a) => a.halt);

@@ -36,7 +36,8 @@ if (versionArg && !VERSIONS.includes(versionArg)) {
 }
 export const VERSION = versionArg ?? NEWEST;
 const FIXTURES = join(ORACLE, 'fixtures', VERSION);
-const RUNS = join(ORACLE, '.runs');
+// Each older version in its own folder, so two versions can be recorded at once without sharing a case's directory.
+const RUNS = VERSION === NEWEST ? join(ORACLE, '.runs') : join(ORACLE, '.runs', VERSION);
 
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);

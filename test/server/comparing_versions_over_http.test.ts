@@ -19,7 +19,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const scenario = JSON.parse(readFileSync(join(REPO, 'scenarios/claude-code-versions/pre-tool-context-dropped-1.0.41.hookplay.json'), 'utf8'));
+const scenario = JSON.parse(readFileSync(join(REPO, 'scenarios/claude-code-versions/pre-tool-context-dropped-2.0.76.hookplay.json'), 'utf8'));
 const post = (body: unknown, withToken = true) => {
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   return fetch(`${server.origin}/api/compare-versions`, withToken ? authed(server, init) : init);
@@ -31,12 +31,11 @@ describe('POST /api/compare-versions', () => {
     expect(response.status).toBe(200);
     const c = VersionComparison.parse(await response.json());
     expect(c.versions.map((v) => v.version)).toEqual(['1.0.41', '2.0.76', '2.1.47', '2.1.143', '2.1.332']);
-    // 1.0.41 drops hookSpecificOutput: no context; from 2.0.76 the model gets it.
-    expect(c.versions[0]!.model).toBeNull();
-    expect(c.versions[1]!.model).toBe('PreToolUse:Bash hook additional context: The test database is read-only today.');
-    const first = c.changes[0]!;
-    expect([first.from, first.to]).toEqual(['1.0.41', '2.0.76']);
-    expect(first.rules.map((r) => r.rule)).toContain('answers');
+    // 1.0.41 does not read hookSpecificOutput, 2.0.76 drops the context: the model gets it from 2.1.47 on.
+    expect(c.versions.map((v) => v.model)).toEqual([null, null, ...Array(3).fill('PreToolUse:Bash hook additional context: The test database is read-only today.')]);
+    expect(c.changes.map((ch) => [ch.from, ch.to])).toEqual([['2.0.76', '2.1.47']]);
+    expect(c.changes[0]!.rules.map((r) => r.rule)).toContain('preToolContext');
+    expect(c.changes[0]!.onlyFrom).toContain('rule.pre-context-dropped');
     // The hook reads its input, so 1.0.41 is not racy here.
     expect(c.versions[0]!.racy).toEqual([]);
   }, 120_000);

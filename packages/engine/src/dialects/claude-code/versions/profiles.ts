@@ -35,6 +35,8 @@ export interface ClaudeCodeSwitches {
    * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
    */
   answers: 'v1' | 'v2.0' | 'v2';
+  /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
+  preToolContext: boolean;
   /** The hook input: 'v2' today's base fields and a final newline; 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
   payload: 'v1' | 'v2.0' | 'v2';
   /** 1.0.41 crashes (exit 1, EPIPE on stdin, no result) when a hook exits before reading its input: racy. */
@@ -62,6 +64,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   disableAllHooks: true,
   matcher: 'v2',
   answers: 'v2',
+  preToolContext: true,
   payload: 'v2',
   stdinCrashRacy: false,
 };
@@ -90,12 +93,13 @@ export const PROFILES: readonly VersionProfile[] = [
       disableAllHooks: false,
       matcher: 'v1',
       answers: 'v1',
+      preToolContext: false,
       payload: 'v1',
       stdinCrashRacy: true,
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', payload: 'v2.0' }, {}),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, payload: 'v2.0' }, {}),
   profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', payload: 'v2.0' }, {}),
   profile('2.1.143', {}, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
@@ -117,6 +121,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
       : v === 'v2.0'
         ? 'JSON beats the exit code (exit 2 with JSON does not block); the last PreToolUse hook to finish words the result (a rewrite given with allow is lost when a hook finishes after it); an ask falls back to the permission rules; no user notices'
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
+  preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
   payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
   stdinCrashRacy: (v) => (v ? 'the CLI may crash (EPIPE) when a hook exits without reading its input: racy' : 'a hook may ignore its input safely'),
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,

@@ -12,6 +12,7 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   matcher: ['match.older.hit', 'match.older.miss'],
   answers: ['rule.declaration-order', 'rule.approve-beats-block', 'hook.field-not-in-version', 'hook.json-beats-exit-code', 'rule.rewrite-lost', 'rule.ask-falls-back'],
   stdinCrashRacy: ['rule.stdin-crash-racy'],
+  preToolContext: ['rule.pre-context-dropped'],
   stopCapReached: ['rule.stop-cap'],
 };
 

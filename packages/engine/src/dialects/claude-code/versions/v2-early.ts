@@ -182,7 +182,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
         if (a.blocking !== undefined) kept = { behavior: 'deny', message: `${label} hook error: ${a.blocking}`, by: a.index };
         // A JSON block's note reaches the model; exit 2's blocking error only words the denial.
         if (a.jsonBlock) settled.context.push(note(a));
-        if (a.context) settled.context.push(ctx(label, a));
+        if (a.context && settings.rules?.preToolContext) settled.context.push(ctx(label, a));
+        else if (a.context) diagnostics.push(diag('warning', 'rule.pre-context-dropped', `${ordinal(a.index)}'s additionalContext is read but never shown to the model by Claude Code ${version}: it is dropped`, { hook: a.index }));
         if (a.behavior === 'deny') behavior = 'deny';
         else if (a.behavior === 'ask' && behavior !== 'deny') behavior = 'ask';
         else if (a.behavior === 'allow' && !behavior) behavior = 'allow';

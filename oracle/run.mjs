@@ -23,6 +23,7 @@ import { runCli, writeFiles } from './lib/cli.mjs';
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
 import { startMockApi } from './lib/mock-api.mjs';
 import { rawOf } from './lib/raw.mjs';
+import { KNOWN_GAPS } from './known-gaps.mjs';
 import { observe, PROBE_DIR, PROBED_EVENTS, probeSettings } from './lib/observe.mjs';
 import { capabilitiesOf, ensureVersion, enterLoopbackNamespace, NEWEST, unsupportedReason, VERSIONS } from './lib/versions.mjs';
 
@@ -211,7 +212,7 @@ async function check(c, cli, engine) {
     const sim = await engine.simulateSession({ ...sessionOf(c), version: VERSION });
     problems.push(...compareObservations(c, observedOf(fixture), sim.observation, engine.ruleCodes(sim)));
     problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
-    if (problems.length === 0) for (const code of engine.ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
+    if (problems.length === 0 && !(c.id in (KNOWN_GAPS[VERSION] ?? {}))) for (const code of engine.ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
   }
   return problems;
 }
@@ -237,7 +238,14 @@ async function main() {
   // Cases that measure time run alone, so other cases' processes cannot stretch them.
   const timed = queue.filter((c) => c.timing);
   const untimed = queue.filter((c) => !c.timing);
+  const gaps = KNOWN_GAPS[VERSION] ?? {};
   const report = (c, problems) => {
+    // A listed gap (known-gaps.mjs) is reported as such, and left out of the recorded-rules table.
+    if (c.id in gaps) {
+      unrecorded.push(c.id);
+      console.log(`~ ${c.id} — known gap${problems.length ? '' : ' (agreed this time)'}: ${gaps[c.id]}`);
+      return;
+    }
     if (problems.length) {
       failed++;
       console.log(`✗ ${c.id} — ${c.title}`);

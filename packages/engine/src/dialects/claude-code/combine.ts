@@ -79,7 +79,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     if (!result) return;
-    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs);
+    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules?.rejectedEnd);
     for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
     if (answer.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(index)} ${answer.failed}: it counts as no answer, and ${name === 'PreToolUse' ? 'the tool call is not checked by it' : 'Claude Code carries on'}`, { hook: index }));
     reads.push({ index, endMs: result.startMs + result.durationMs, answer });
@@ -123,6 +123,12 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   switch (name) {
     case 'PreToolUse':
       rewriter = settlePreToolUse(reads, label, settled);
+      // Builds before today's go on after continue: false beside a deny (versions/profiles.ts, `haltWithDeny`).
+      if (settled.verdict === 'block' && settled.halt && settings.rules && !settings.rules.haltWithDeny) {
+        settled.halt = false;
+        delete settled.stopReason;
+        diagnostics.push(diag('info', 'rule.halt-ignored', `continue: false goes with a deny: Claude Code ${settings.rules.version} ignores it, the session goes on`));
+      }
       break;
     case 'PermissionRequest':
       rewriter = settlePermissionRequest(reads, settled);
@@ -141,7 +147,10 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
         if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
+      if (settled.verdict !== 'block' && settings.rules?.promptContext !== false) addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
+      else if (settled.verdict !== 'block' && reads.some((r) => r.answer.plain || r.answer.additionalContext !== undefined)) {
+        diagnostics.push(diag('warning', 'rule.prompt-context-dropped', `Claude Code ${settings.rules!.version} gives the model nothing of UserPromptSubmit's output or additionalContext in a -p session`));
+      }
       break;
     case 'PostToolBatch':
       // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.
@@ -371,7 +380,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   // (consecutive contexts joined).
   const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
-    return d?.kind === 'deny' && d.via !== 'exit 2' ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
+    return d?.kind === 'deny' && d.via !== 'exit 2' && settings.rules?.stopBlockNote !== false ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
   });
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {

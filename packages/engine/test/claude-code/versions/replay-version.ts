@@ -14,6 +14,8 @@ import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } fro
 // @ts-expect-error plain JS module of the oracle harness
 import { recordedRules } from '../../../../../oracle/lib/recorded-rules.mjs';
 // @ts-expect-error plain JS module of the oracle harness
+import { KNOWN_GAPS } from '../../../../../oracle/known-gaps.mjs';
+// @ts-expect-error plain JS module of the oracle harness
 import { unsupportedReason } from '../../../../../oracle/lib/versions.mjs';
 import { recordedRulesOf } from '../../../src/dialects/claude-code/evidence.js';
 import { ruleCodes, simulateSession, type Observation } from '../../../src/dialects/claude-code/session.js';
@@ -39,6 +41,8 @@ export function replayVersion(version: string, atLeast: number): void {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   const fixtures = files.map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture);
   const profile = PROFILES.find((p) => p.version === version)!;
+  const gaps: Record<string, string> = (KNOWN_GAPS as Record<string, Record<string, string>>)[version] ?? {};
+  const compared = fixtures.filter((f) => !(f.case in gaps));
   const ruleCases: Record<string, string[]> = {};
   let agreed = 0;
 
@@ -57,6 +61,7 @@ export function replayVersion(version: string, atLeast: number): void {
     it('cite, for every switch of the profile, only cases recorded on this version', () => {
       const recorded = new Set(fixtures.map((f) => f.case));
       for (const [key, ids] of Object.entries(switchEvidence(profile))) for (const id of ids) expect(recorded, `${key} cites ${id}`).toContain(id);
+      for (const id of Object.keys(gaps)) expect(recorded, `known gap ${id} has no recording`).toContain(id);
     });
   });
 
@@ -64,6 +69,11 @@ export function replayVersion(version: string, atLeast: number): void {
     for (const f of fixtures) {
       const c = byId.get(f.case);
       if (!c) continue;
+      // A known gap (oracle/known-gaps.mjs) is shown as skipped, with what differs, not counted as verified.
+      if (f.case in gaps) {
+        it.skip(`${c.id}: known gap on ${version}: ${gaps[f.case]}`, () => {});
+        continue;
+      }
       it(`${c.id}: ${c.title}`, async () => {
         const sim = await simulateSession({ ...sessionOf(c), version });
         const codes = ruleCodes(sim);
@@ -76,7 +86,7 @@ export function replayVersion(version: string, atLeast: number): void {
     // After a full replay: the rules stated are exactly the generated table the dialect marks evidence with for this
     // version. Regenerate it with `npm run oracle -- --replay --version V`.
     afterAll(() => {
-      if (agreed === fixtures.length && fixtures.length > 0) expect(recordedRules(version, fixtures.length, ruleCases)).toEqual(recordedRulesOf(version));
+      if (agreed === compared.length && compared.length > 0) expect(recordedRules(version, compared.length, ruleCases)).toEqual(recordedRulesOf(version));
     });
   });
 }

@@ -35,6 +35,16 @@ export interface ClaudeCodeSwitches {
    * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
    */
   answers: 'v1' | 'v2.0' | 'v2';
+  /** An updatedInput given without a permission decision rewrites the call (2.0.76: it is ignored, recorded). */
+  bareRewrite: boolean;
+  /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or always as exit 1. */
+  rejectedEnd: 'exit-code' | 'error:1';
+  /** UserPromptSubmit's plain output and additionalContext reach the model in a -p session (2.1.143: never). */
+  promptContext: boolean;
+  /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
+  stopBlockNote: boolean;
+  /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
+  haltWithDeny: boolean;
   /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
   preToolContext: boolean;
   /** The hook input: 'v2' today's base fields and a final newline; 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
@@ -65,6 +75,11 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   matcher: 'v2',
   answers: 'v2',
   preToolContext: true,
+  haltWithDeny: true,
+  bareRewrite: true,
+  rejectedEnd: 'exit-code',
+  promptContext: true,
+  stopBlockNote: true,
   payload: 'v2',
   stdinCrashRacy: false,
 };
@@ -94,14 +109,15 @@ export const PROFILES: readonly VersionProfile[] = [
       matcher: 'v1',
       answers: 'v1',
       preToolContext: false,
+      haltWithDeny: false,
       payload: 'v1',
       stdinCrashRacy: true,
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, payload: 'v2.0' }, {}),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', payload: 'v2.0' }, {}),
-  profile('2.1.143', {}, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0' }, {}),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0' }, {}),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', promptContext: false, stopBlockNote: false }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
 
@@ -121,6 +137,11 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
       : v === 'v2.0'
         ? 'JSON beats the exit code (exit 2 with JSON does not block); the last PreToolUse hook to finish words the result (a rewrite given with allow is lost when a hook finishes after it); an ask falls back to the permission rules; no user notices'
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
+  bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
+  rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
+  promptContext: (v) => (v ? "UserPromptSubmit's output and additionalContext reach the model" : "UserPromptSubmit's output and additionalContext never reach the model in -p"),
+  stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
+  haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
   preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
   payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
   stdinCrashRacy: (v) => (v ? 'the CLI may crash (EPIPE) when a hook exits without reading its input: racy' : 'a hook may ignore its input safely'),

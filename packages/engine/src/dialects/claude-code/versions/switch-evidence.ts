@@ -13,6 +13,9 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   answers: ['rule.declaration-order', 'rule.approve-beats-block', 'hook.field-not-in-version', 'hook.json-beats-exit-code', 'rule.rewrite-lost', 'rule.ask-falls-back'],
   stdinCrashRacy: ['rule.stdin-crash-racy'],
   preToolContext: ['rule.pre-context-dropped'],
+  haltWithDeny: ['rule.halt-ignored'],
+  promptContext: ['rule.prompt-context-dropped'],
+  bareRewrite: ['rule.bare-rewrite-ignored'],
   stopCapReached: ['rule.stop-cap'],
 };
 

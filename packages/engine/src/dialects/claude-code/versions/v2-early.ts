@@ -191,7 +191,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
           const words = behavior === 'allow' ? 'allowed' : behavior === 'deny' ? 'denied' : 'asked for confirmation for';
           kept = { behavior, message: a.reason || `Hook ${label} ${words} this tool`, ...(a.updatedInput && (a.behavior === 'allow' || a.behavior === 'ask') ? { updatedInput: a.updatedInput } : {}), by: a.index };
         }
-        if (a.updatedInput && a.behavior === undefined) rewritten = a.updatedInput;
+        if (a.updatedInput && a.behavior === undefined && settings.rules?.bareRewrite !== false) rewritten = a.updatedInput;
+        else if (a.updatedInput && a.behavior === undefined) diagnostics.push(diag('warning', 'rule.bare-rewrite-ignored', `${ordinal(a.index)} gives updatedInput without a permissionDecision: Claude Code ${version} ignores it, the call runs as the model asked`, { hook: a.index }));
       }
       const lost = answers.filter((a) => a.updatedInput && (a.behavior === 'allow' || a.behavior === 'ask') && kept && kept.by !== a.index);
       if (lost.length && kept?.behavior !== 'deny') {

@@ -92,6 +92,14 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-Stop-continue-false-vs-block"
       ]
     },
+    "match.older.miss": {
+      "n": 6,
+      "cases": [
+        "dedupe-different-timeouts-reversed",
+        "matcher-star",
+        "sw-matcher-3"
+      ]
+    },
     "match.regex.hit": {
       "n": 6,
       "cases": [
@@ -101,11 +109,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.regex.miss": {
-      "n": 8,
+      "n": 2,
       "cases": [
-        "dedupe-different-timeouts-reversed",
         "matcher-regex-miss",
-        "matcher-star"
+        "sw-matcher-24"
       ]
     },
     "rule.approve-beats-block": {
@@ -136,6 +143,14 @@ export const RECORDED_RULES: RecordedRules = {
         "pre-continue-false",
         "sw-ch-PostToolUse-json-continue-false",
         "sw-ch-PreToolUse-continue-false-with-deny"
+      ]
+    },
+    "rule.no-dedup": {
+      "n": 3,
+      "cases": [
+        "dedupe-same-group",
+        "sw-identical-user-project-timeouts",
+        "sw-pair-timeout-timeout-a-first"
       ]
     },
     "rule.parallel": {

@@ -123,6 +123,8 @@ async function record(c, cli) {
   const probed = PROBED_EVENTS.filter((e) => cli.caps.events.includes(e));
   let managedDir = null;
   if (!cli.caps.settingsFlag) {
+    // The mount point of the per-run bind mount (an empty directory; nothing is ever written into it).
+    mkdirSync('/etc/claude-code', { recursive: true });
     managedDir = join(root, 'managed');
     mkdirSync(managedDir, { recursive: true });
     writeFileSync(join(managedDir, 'managed-settings.json'), JSON.stringify(probeSettings(probed)));

@@ -40,7 +40,7 @@ export function writeFiles(files, home, project) {
  * Runs `claude -p` once against the mock. Never lets anything leave the machine: the base URL and both proxies
  * point at the mock, and every non-essential traffic switch is off.
  */
-export function runCli({ bin, root, home, project, mockUrl, prompt = 'do it', timeoutMs = 60_000, extraArgs = [], allowedTools = 'Bash' }) {
+export function runCli({ bin, pre = [], root, home, project, mockUrl, prompt = 'do it', timeoutMs = 60_000, extraArgs = [], allowedTools = 'Bash', hookEvents = true, managedDir = null }) {
   const tmp = join(root, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const env = {
@@ -62,10 +62,16 @@ export function runCli({ bin, root, home, project, mockUrl, prompt = 'do it', ti
     NO_PROXY: '',
     no_proxy: '',
   };
-  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--allowedTools', allowedTools, ...extraArgs];
+  // Older builds lack --include-hook-events (versions.mjs reads each build's --help).
+  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', ...(hookEvents ? ['--include-hook-events'] : []), '--allowedTools', allowedTools, ...extraArgs];
+  // A build without --settings reads the harness's probes from a managed-settings file: a private mount namespace
+  // puts this run's own directory on /etc/claude-code, so parallel runs and the machine never see each other's.
+  const [file, argv] = managedDir
+    ? ['unshare', ['-m', 'sh', '-c', 'mount --bind "$0" /etc/claude-code && exec "$@"', managedDir, bin, ...pre, ...args]]
+    : [bin, [...pre, ...args]];
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(bin, args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, argv, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));

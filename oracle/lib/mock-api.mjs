@@ -1,6 +1,7 @@
 // A local stand-in for the Anthropic Messages API, so the real Claude Code CLI runs fully offline.
 // It also serves as the CLI's HTTP(S) proxy: anything that tries to leave the machine lands here and is refused.
 import http from 'node:http';
+import net from 'node:net';
 
 /**
  * @typedef {{ type: 'tool_use', name: string, input: object } | { type: 'text', text: string }} Reply
@@ -55,13 +56,16 @@ function json(reply, n, model) {
  * Starts the mock on 127.0.0.1 (random port). `script(n)` gives the reply to the n-th (1-based) Messages request.
  * @param {(n: number) => Reply} script
  */
-export async function startMockApi(script) {
+export async function startMockApi(script, { sideRequests = false } = {}) {
   /** @type {RecordedRequest[]} */
   const requests = [];
   /** Anything other than POST /v1/messages: recorded so the harness can report it. */
   const other = [];
+  /** Requests without tools an older build made on the side (with `sideRequests`). */
+  const side = [];
   const t0 = Date.now();
   let n = 0;
+  let port = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -74,6 +78,21 @@ export async function startMockApi(script) {
           body = JSON.parse(raw);
         } catch {
           body = raw;
+        }
+        // Older builds also ask a small model things on the side (a title, whether a command's output needs a
+        // summary), without tools: those get a plain answer and are not the session's model requests.
+        if (sideRequests && !(Array.isArray(body?.tools) && body.tools.length > 0)) {
+          side.push({ at: Date.now() - t0, model: body?.model ?? null });
+          const reply = { type: 'text', text: 'ok' };
+          const model = typeof body?.model === 'string' ? body.model : 'claude-mock';
+          if (body?.stream) {
+            res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+            res.end(sse(reply, 0, model));
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(json(reply, 0, model)));
+          }
+          return;
         }
         n++;
         requests.push({ n, method: req.method, path: url.pathname + url.search, body, at: Date.now() - t0 });
@@ -93,19 +112,36 @@ export async function startMockApi(script) {
       res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'hookplay oracle mock: not served' } }));
     });
   });
-  // HTTPS through the proxy would need CONNECT: refuse it, and remember that something tried.
-  server.on('connect', (req, socket) => {
+  // HTTPS through the proxy would need CONNECT: refuse it, and remember that something tried. 1.0.41 ignores
+  // NO_PROXY and tunnels even the mock's own address through the proxy: that one CONNECT is piped back into the mock.
+  server.on('connect', (req, socket, head) => {
+    if (req.url === `127.0.0.1:${port}` || req.url === `localhost:${port}`) {
+      const inner = net.connect(port, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head?.length) inner.write(head);
+        inner.pipe(socket);
+        socket.pipe(inner);
+      });
+      const drop = () => {
+        inner.destroy();
+        socket.destroy();
+      };
+      inner.on('error', drop);
+      socket.on('error', drop);
+      return;
+    }
     other.push({ method: 'CONNECT', url: req.url, at: Date.now() - t0 });
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  port = typeof address === 'object' && address ? address.port : 0;
   return {
     port,
     url: `http://127.0.0.1:${port}`,
     requests,
     other,
+    side,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

@@ -8,9 +8,11 @@ export const PROBE_DIR = '.oracle-probe';
 /** Events the harness probes with its own hook (passed with `--settings`, so the case's files stay untouched). */
 export const PROBED_EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop'];
 
-export function probeSettings() {
-  const probe = (event) => ({ hooks: [{ type: 'command', command: `{ cat; echo; } >> "$CLAUDE_PROJECT_DIR/${PROBE_DIR}/${event}.jsonl" # hookplay oracle probe` }] });
-  return { hooks: Object.fromEntries(PROBED_EVENTS.map((e) => [e, [probe(e)]])) };
+/** The probes' settings; `events`: those of PROBED_EVENTS the build has (1.0.41 has no PostToolUseFailure). */
+export function probeSettings(events = PROBED_EVENTS) {
+  // The project directory is this run's cwd: 1.0.41 does not set CLAUDE_PROJECT_DIR.
+  const probe = (event) => ({ hooks: [{ type: 'command', command: `{ cat; echo; } >> "\${CLAUDE_PROJECT_DIR:-$PWD}/${PROBE_DIR}/${event}.jsonl" # hookplay oracle probe` }] });
+  return { hooks: Object.fromEntries(events.map((e) => [e, [probe(e)]])) };
 }
 
 const HOOK_EVENTS =
@@ -77,7 +79,7 @@ function readJsonl(path) {
 /**
  * @returns {{ observation: object, hookEvents: object[], result: object | null }}
  */
-export function observe({ stdout, requests, project, home, root }) {
+export function observe({ stdout, requests, project, home, root, probed = PROBED_EVENTS }) {
   const norm = normalizer({ project, home, root });
   const events = stdout
     .split('\n')
@@ -95,7 +97,7 @@ export function observe({ stdout, requests, project, home, root }) {
 
   const hookRuns = {};
   for (const e of events) if (e.type === 'system' && e.subtype === 'hook_started') hookRuns[e.hook_event] = (hookRuns[e.hook_event] ?? 0) + 1;
-  for (const event of PROBED_EVENTS) {
+  for (const event of probed) {
     if (hookRuns[event] === undefined) continue;
     hookRuns[event] -= probes[event].length;
     if (hookRuns[event] === 0) delete hookRuns[event];

@@ -101,6 +101,19 @@ export const ValidateResponse = z.object({
 });
 export type ValidateResponse = z.infer<typeof ValidateResponse>;
 
+/** POST /api/compare-versions: one scenario run on every listed version of its host, and where outcomes differ. */
+export const CompareVersionsRequest = z.object({ scenario: z.unknown() });
+const VersionRun = z.object({ version: z.string(), verdict: z.string(), reason: z.string().nullable(), updatedInput: z.unknown(), model: z.string().nullable(), toolResult: z.string().nullable(), halt: z.boolean(), error: z.string().nullable(), racy: z.array(z.string()) });
+const Difference = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+const RuleChange = z.object({ rule: z.string(), from: z.string(), to: z.string(), cases: z.array(z.string()) });
+export const VersionComparison = z.object({
+  host: z.string(),
+  versions: z.array(VersionRun),
+  /** Between two neighbouring listed versions whose outcomes differ: what differs, and the rules that changed. */
+  changes: z.array(z.object({ from: z.string(), to: z.string(), differences: z.array(Difference), rules: z.array(RuleChange), onlyFrom: z.array(z.string()), onlyTo: z.array(z.string()), racy: z.boolean() })),
+});
+export type VersionComparison = z.infer<typeof VersionComparison>;
+
 /** GET /api/dialects */
 export interface DialectsResponse {
   version: string;

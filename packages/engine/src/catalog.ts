@@ -31,7 +31,7 @@ export function dialectCatalog(): DialectInfo[] {
       events: d.events,
       hostSettings: d.hostSettings,
       starter: d.starter,
-      ...(d.versions ? { versions: d.versions } : {}),
+      ...(d.versions ? { versions: { supported: d.versions.supported, default: d.versions.default } } : {}),
       ...(d.verifiedAgainst ? { verifiedAgainst: d.verifiedAgainst } : {}),
     };
   });

@@ -9,8 +9,9 @@ import { loadScenarioFile } from './load-scenario.js';
 import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
 import { hostsFrom, HOSTS_OPTIONS, runHostsCommand } from './hosts-compare.js';
+import { runOnEveryVersion } from './versions-command.js';
 
-const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools]]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
+const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools] | --versions]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -20,9 +21,10 @@ async function readStdin(): Promise<string> {
 
 /** The scenario to run: a file, standard input ("-"), or a project imported on the fly. */
 async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean; hosts: ReturnType<typeof hostsFrom> }> {
-  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, ...PROJECT_OPTIONS, ...HOSTS_OPTIONS });
+  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, '--versions': { kind: 'flag' }, ...PROJECT_OPTIONS, ...HOSTS_OPTIONS });
   const json = parsed.values.has('--json');
   const hosts = hostsFrom(parsed);
+  if (hosts && parsed.values.has('--versions')) throw new UsageError('--hosts compares hosts and --versions compares versions of one host: pick one');
   const projectOnly = ['--dialect', '--event', '--payload', '--home'].filter((o) => parsed.values.has(o));
   if (parsed.values.has('--project')) {
     if (parsed.positional.length) throw new UsageError(`--project builds the scenario itself: drop ${parsed.positional.join(' ')}`);
@@ -48,6 +50,8 @@ export async function runCommand(args: string[]): Promise<number> {
     process.stderr.write(`${usage || e instanceof ImportError ? 'hookplay run: ' : ''}${(e as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
     return EXIT.usage;
   }
+  // --versions: the same scenario on every listed version of its host, and what changed (versions-compare.ts).
+  if (args.includes('--versions')) return runOnEveryVersion(scenario, json);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);

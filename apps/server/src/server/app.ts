@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { configSchemas, dialectCatalog, parseScenario, ScenarioError } from '@hookplay/engine';
+import { configSchemas, dialectCatalog, parseScenario, ScenarioError, type SandboxConfig } from '@hookplay/engine';
 import type { DialectsResponse, Limits, ValidateResponse } from '../protocol.js';
 import { deepFileProblem, parseUntrusted } from './json-guard.js';
 import type { PlanGuard } from './plan-guard.js';
@@ -11,6 +11,7 @@ import { mountShortLinks } from './short-links/routes.js';
 import type { ShortLinkStore } from './short-links/store.js';
 import { staticFiles } from './static-files.js';
 import { tokenMatches } from './token.js';
+import { compareVersionsRoute } from './compare-route.js';
 
 export interface AppOptions {
   token: string;
@@ -23,6 +24,8 @@ export interface AppOptions {
   links?: ShortLinkStore;
   /** Team sign-in (team-auth.ts): who a token belongs to; without it, only the launch token passes. */
   identify?: (token: string | null) => string | null;
+  /** Where this process runs hooks for its own routes (Compare versions): in this sandbox, or not at all (why). */
+  localRuns?: { sandbox?: SandboxConfig } | { refused: string };
 }
 
 function bearer(header: string | undefined): string | null {
@@ -31,7 +34,7 @@ function bearer(header: string | undefined): string | null {
 }
 
 /** The HTTP side: health, catalog, validation, and the built web app. The WebSocket lives in ws.ts. */
-export function createApp({ token, policy, webRoot, version, limits, guard, links, identify }: AppOptions): Hono {
+export function createApp({ token, policy, webRoot, version, limits, guard, links, identify, localRuns }: AppOptions): Hono {
   const app = new Hono();
 
   // Before any routing: a foreign Host means DNS rebinding or a confused proxy.
@@ -91,6 +94,17 @@ export function createApp({ token, policy, webRoot, version, limits, guard, link
   );
 
   if (links) mountShortLinks(app, { store: links, limits, webRoot });
+  app.post(
+    '/api/compare-versions',
+    bodyLimit({ maxSize: limits.maxPayloadBytes, onError: (c) => c.json({ error: `the request is larger than ${limits.maxPayloadBytes} bytes` }, 413) }),
+    (c) =>
+      compareVersionsRoute(c, {
+        limits,
+        guard,
+        ...(localRuns && 'sandbox' in localRuns && localRuns.sandbox ? { sandbox: localRuns.sandbox } : {}),
+        ...(localRuns && 'refused' in localRuns ? { refuse: localRuns.refused } : {}),
+      }),
+  );
 
   app.all('/api/*', (c) => c.json({ error: `no such API route: ${c.req.method} ${c.req.path}` }, 404));
   app.get('*', staticFiles(webRoot));

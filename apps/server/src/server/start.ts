@@ -118,7 +118,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const identify = team ? (given: string | null) => team.auth.identify(given) : undefined;
   const teamSession = team ? { userRuns: new UserRunLimit(team.maxRunsPerUser), audit: new AuditLog(team.dataDir), shortLinks: options.links !== undefined } : undefined;
   const guard = new PlanGuard();
-  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}), ...(identify ? { identify } : {}) });
+  const app = createApp({ token, policy, webRoot: options.webRoot ?? defaultWebRoot, version, limits, guard, ...(options.links ? { links: options.links } : {}), ...(identify ? { identify } : {}),
+    // Compare versions runs hooks in this process: sandboxed when this server sandboxes, refused when only its workers may run hooks.
+    localRuns: options.workersMustSandbox && !options.sandbox ? { refused: 'this server hands every run to sandboxed workers and runs no hooks itself, so it cannot compare versions here' } : { ...(options.sandbox ? { sandbox: options.sandbox } : {}) },
+  });
   handler = getRequestListener(app.fetch);
   const releaseLastResort = installLastResort();
   let droppedClients = 0;

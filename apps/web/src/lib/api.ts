@@ -1,5 +1,5 @@
 /** The HTTP half of the server contract (apps/server/src/protocol.ts), typed and with errors a person can act on. */
-import { ValidateResponse } from 'hookplay/protocol';
+import { ValidateResponse, VersionComparison } from 'hookplay/protocol';
 import type { ScenarioInput } from '@hookplay/engine/browser';
 
 export type ApiFailure = 'unauthorized' | 'unreachable' | 'http';
@@ -56,4 +56,15 @@ export async function validate(scenario: ScenarioInput, token: string | null, si
     signal,
   });
   return ValidateResponse.parse(await response.json());
+}
+
+/** Runs the scenario on every listed version of its host (POST /api/compare-versions) and says where they differ. */
+export async function compareVersions(scenario: ScenarioInput, token: string | null, signal?: AbortSignal): Promise<VersionComparison> {
+  const response = await request('/api/compare-versions', token, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scenario }),
+    ...(signal ? { signal } : {}),
+  });
+  return VersionComparison.parse(await response.json());
 }

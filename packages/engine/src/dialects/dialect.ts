@@ -165,7 +165,12 @@ export interface Dialect<E extends HookEntry = HookEntry> {
   /** `parallel`: matched hooks start together and the host waits for all. `chain`: one after another. */
   mode: 'parallel' | 'chain';
   /** Host versions whose rules this dialect knows (`host.version`), newest first, and the default. */
-  versions?: { supported: readonly string[]; default: string };
+  versions?: {
+    supported: readonly string[];
+    default: string;
+    /** The rules that differ between two supported versions, each with the recorded cases that show it. */
+    changes?: (from: string, to: string) => { rule: string; from: string; to: string; cases: string[] }[];
+  };
   /** Set once the rules are verified against the real host. */
   verifiedAgainst?: VerifiedAgainst;
   /** A starter scenario's files for a fresh playground. */

@@ -74,12 +74,12 @@ describe('claude-code: loading the settings files', () => {
 });
 
 describe('claude-code: host.version', () => {
-  it('an unknown version is an error listing the supported ones, and nothing runs', () => {
+  it('a version older than the oldest listed is an error listing the verified ones, and nothing runs', () => {
     const loaded = load({ [PROJECT]: settings({ Stop: [{ hooks: [cmd('true')] }] }) }, '1.0.0');
     expect(loaded.entries).toEqual([]);
     const [error] = withCode(loaded, 'config.unsupported-version');
     expect(error!.level).toBe('error');
-    expect(error!.message).toMatch(/"1\.0\.0".*supported version is 2\.1\.332/);
+    expect(error!.message).toMatch(/Claude Code 1\.0\.0 is outside the verified range 1\.0\.41–2\.1\.332: hookplay is verified on Claude Code 1\.0\.41, 2\.0\.76, 2\.1\.47, 2\.1\.143, 2\.1\.332/);
   });
 
   it('a supported version loads without a note; no version means the newest, said once', () => {

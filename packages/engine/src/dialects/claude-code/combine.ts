@@ -6,6 +6,8 @@ import type { ClaudeCodeEntry, ClaudeCodeSettings } from './config.js';
 import { TOOL_EVENTS } from './events.js';
 import { DECISION_RANK, interpretClaudeCode, type ClaudeCodeAnswer, type Decision } from './interpret.js';
 import { stopBlockCap } from './version.js';
+import { settleV1 } from './versions/v1.js';
+import { settleEarlyV2 } from './versions/v2-early.js';
 import { DEFAULT_DENY_REASON, DEFAULT_PERMISSION_DENIAL, hookName, wording } from './wording.js';
 
 interface Read {
@@ -57,8 +59,15 @@ const names = (reads: Read[]) => reads.map((r) => ordinal(r.index)).join(', ');
  *   then ends the session.
  * - Stop: a block continues the turn with the reason; UserPromptSubmit: a block means no model request at all.
  */
-export function settleClaudeCode({ prepared, event, host, loaded, results }: SettleInput<ClaudeCodeEntry>): Settled {
+export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Settled {
+  const { prepared, event, host, loaded, results } = settleInput;
   const settings = loaded.settings as unknown as ClaudeCodeSettings;
+  // Older builds read and combined answers their own way (versions/v1.ts, versions/v2-early.ts).
+  if (settings.rules?.answers === 'v1') return settleV1(settleInput);
+  if (settings.rules?.answers === 'v2.0') {
+    const early = settleEarlyV2(settleInput);
+    if (early) return early;
+  }
   const name = event.name;
   const input = prepared.input;
   const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;
@@ -70,7 +79,7 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     if (!result) return;
-    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs);
+    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules?.rejectedEnd);
     for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
     if (answer.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(index)} ${answer.failed}: it counts as no answer, and ${name === 'PreToolUse' ? 'the tool call is not checked by it' : 'Claude Code carries on'}`, { hook: index }));
     reads.push({ index, endMs: result.startMs + result.durationMs, answer });
@@ -114,6 +123,12 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
   switch (name) {
     case 'PreToolUse':
       rewriter = settlePreToolUse(reads, label, settled);
+      // Builds before today's go on after continue: false beside a deny (versions/profiles.ts, `haltWithDeny`).
+      if (settled.verdict === 'block' && settled.halt && settings.rules && !settings.rules.haltWithDeny) {
+        settled.halt = false;
+        delete settled.stopReason;
+        diagnostics.push(diag('info', 'rule.halt-ignored', `continue: false goes with a deny: Claude Code ${settings.rules.version} ignores it, the session goes on`));
+      }
       break;
     case 'PermissionRequest':
       rewriter = settlePermissionRequest(reads, settled);
@@ -132,7 +147,10 @@ export function settleClaudeCode({ prepared, event, host, loaded, results }: Set
         if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
+      if (settled.verdict !== 'block' && settings.rules?.promptContext !== false) addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
+      else if (settled.verdict !== 'block' && reads.some((r) => r.answer.plain || r.answer.additionalContext !== undefined)) {
+        diagnostics.push(diag('warning', 'rule.prompt-context-dropped', `Claude Code ${settings.rules!.version} gives the model nothing of UserPromptSubmit's output or additionalContext in a -p session`));
+      }
       break;
     case 'PostToolBatch':
       // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.
@@ -362,7 +380,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   // (consecutive contexts joined).
   const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
-    return d?.kind === 'deny' && d.via !== 'exit 2' ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
+    return d?.kind === 'deny' && d.via !== 'exit 2' && settings.rules?.stopBlockNote !== false ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
   });
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {

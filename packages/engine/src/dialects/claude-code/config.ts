@@ -133,13 +133,15 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
     diagnostics.push(diag('error', 'config.not-object', `${file} must hold a JSON object, not ${describeType(root)}: Claude Code skips the whole file`, at([])));
     return none;
   }
-  if (root.disableAllHooks !== undefined && typeof root.disableAllHooks !== 'boolean') {
+  if (root.disableAllHooks !== undefined && !rules.disableAllHooks) {
+    diagnostics.push(diag('info', 'config.setting-not-in-version', `"disableAllHooks" is not a setting Claude Code ${rules.version} knows: it is ignored, and ${file}'s hooks run`, at(['disableAllHooks'])));
+  } else if (root.disableAllHooks !== undefined && typeof root.disableAllHooks !== 'boolean') {
     diagnostics.push(
       diag('error', 'config.invalid-setting', `"disableAllHooks" must be true or false, not ${describeType(root.disableAllHooks)} (${JSON.stringify(root.disableAllHooks)}): Claude Code rejects the whole file, so none of ${file}'s hooks run and it disables nothing`, at(['disableAllHooks'])),
     );
     return none;
   }
-  const disableAllHooks = typeof root.disableAllHooks === 'boolean' ? root.disableAllHooks : undefined;
+  const disableAllHooks = rules.disableAllHooks && typeof root.disableAllHooks === 'boolean' ? root.disableAllHooks : undefined;
   const hooks = root.hooks;
   const withSetting = (entries: ClaudeCodeEntry[]): FileRead => (disableAllHooks === undefined ? { entries } : { entries, disableAllHooks });
   if (hooks === undefined) return withSetting([]);
@@ -163,6 +165,10 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
             diag('warning', 'config.unknown-event', `"${event}" is not a Claude Code event${hint ? ` (did you mean "${hint}"?)` : ''}: Claude Code ignores it; the file's other events still count`, at(['hooks', event])),
           );
         }
+        continue;
+      }
+      if (rules.events && !rules.events.includes(event)) {
+        diagnostics.push(diag('warning', 'config.event-not-in-version', `${event} is not an event of Claude Code ${rules.version} (it has ${rules.events.join(', ')}): its hooks never run there`, at(['hooks', event])));
         continue;
       }
       if (!Array.isArray(groups)) {

@@ -1,5 +1,11 @@
 import type { Diagnostic, Evidence } from '../../outcome.js';
 import { RECORDED_RULES } from './recorded-rules.js';
+import { OLDER_RECORDED_RULES } from './versions/recorded/index.js';
+
+/** The generated table of one listed version (the newest's when the version has none). */
+export function recordedRulesOf(version: string | undefined): RecordedRules {
+  return (version && OLDER_RECORDED_RULES[version]) || RECORDED_RULES;
+}
 
 /** The generated table (recorded-rules.ts): per rule code, how many recorded cases replay in agreement, and a few. */
 export interface RecordedRules {
@@ -20,14 +26,15 @@ export const TIMING_RULES: Record<string, string[]> = {
 /** Where a rule comes from: recorded (with the cases that show it) or, when no recording covers it, the docs. */
 export function evidenceFor(code: string, recorded: RecordedRules = RECORDED_RULES): Evidence {
   const timing = TIMING_RULES[code];
-  if (timing) return { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: timing };
+  if (timing && recorded === RECORDED_RULES) return { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: timing };
   const rule = recorded.rules[code];
   return rule ? { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: rule.cases } : { kind: 'docs', source: 'https://code.claude.com/docs/en/hooks' };
 }
 
-/** Marks every diagnostic with its rule's evidence. */
-export function withEvidence<T extends { diagnostics: Diagnostic[] }>(value: T): T {
-  for (const d of value.diagnostics) d.evidence ??= evidenceFor(d.code);
+/** Marks every diagnostic with its rule's evidence, from the recordings of `version` (the newest when unset). */
+export function withEvidence<T extends { diagnostics: Diagnostic[] }>(value: T, version?: string): T {
+  const recorded = recordedRulesOf(version);
+  for (const d of value.diagnostics) d.evidence ??= evidenceFor(d.code, recorded);
   return value;
 }
 

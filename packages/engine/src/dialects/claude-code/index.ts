@@ -8,11 +8,25 @@ import { claudeCodeLifecycle } from './lifecycle.js';
 import { matchClaudeCode } from './match.js';
 import { buildPayload } from './payload.js';
 import { SETTINGS_JSON_SCHEMA } from './schema.js';
-import { evidenceFor, matchCode, withEvidence } from './evidence.js';
+import { evidenceFor, matchCode, recordedRulesOf, withEvidence } from './evidence.js';
 import { VERIFIED_AGAINST } from './verified.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from './version.js';
+import { PROFILES } from './versions/profiles.js';
+import { changesBetween, compareVersions } from './versions/resolve.js';
+import { switchEvidence } from './versions/switch-evidence.js';
 
 export { SUPPORTED_VERSIONS, DEFAULT_VERSION } from './version.js';
+
+/** The switches that differ between two listed versions, citing the recorded cases of the older side's profiles. */
+function versionChanges(from: string, to: string) {
+  const a = PROFILES.find((p) => p.version === from);
+  const b = PROFILES.find((p) => p.version === to);
+  if (!a || !b) return [];
+  const older = compareVersions(from, to) <= 0 ? a : b;
+  const newer = older === a ? b : a;
+  const span = PROFILES.filter((p) => compareVersions(p.version, older.version) >= 0 && compareVersions(p.version, newer.version) < 0);
+  return changesBetween(a, b).map((c) => ({ rule: c.key, from: c.from, to: c.to, cases: [...new Set(span.flatMap((p) => (switchEvidence(p)[c.key] ?? []).map((id) => `${p.version}/${id}`)))] }));
+}
 
 const STARTER_SETTINGS = `{
   "hooks": {
@@ -56,22 +70,25 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   process: { shell: ['/bin/sh', '-c'], kill: { first: 'SIGTERM', killAfterMs: 1500 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
   verifiedAgainst: VERIFIED_AGAINST,
-  versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION },
+  versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION, changes: versionChanges },
   lifecycle: claudeCodeLifecycle,
 
-  load: (files, host) => withEvidence(loadClaudeCodeSettings(files, host)),
+  load: (files, host) => {
+    const loaded = loadClaudeCodeSettings(files, host);
+    return withEvidence(loaded, (loaded.settings as unknown as ClaudeCodeSettings).rules?.version);
+  },
 
   prepare({ loaded, event, payload, paths, baseEnv }) {
     const settings = loaded.settings as unknown as ClaudeCodeSettings;
     const diagnostics: Diagnostic[] = [];
-    const input = buildPayload(event.name, payload, paths);
-    // Claude Code ends the payload with a newline.
-    const stdin = `${JSON.stringify(input)}\n`;
-    const entries = loaded.entries.filter((e) => e.event === event.name);
     const rules = settings.rules;
+    const input = buildPayload(event.name, payload, paths, rules?.payload);
+    // Claude Code ends the payload with a newline (builds before 2.1.x do not: recorded on 2.1.47).
+    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || !rules ? '\n' : ''}`;
+    const entries = loaded.entries.filter((e) => e.event === event.name);
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
-    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input));
+    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
       if (matched[i]!.matched) lastIndex.set(entry.command, i);
@@ -85,9 +102,13 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       if (m.invalid) diagnostics.push(diag('warning', 'match.invalid-regex', `${ordinal(index)}: ${m.why} (${m.invalid})`, at));
       else if (m.hint) diagnostics.push(diag('info', 'match.near-miss', `${ordinal(index)}: ${m.why}`, at));
       const whyRule = matchCode(m.kind, m.matched);
-      const whyEvidence = evidenceFor(whyRule);
+      const whyEvidence = evidenceFor(whyRule, recordedRulesOf(rules.version));
       if (!m.matched) return { entry, matched: false, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: false };
-      const kept = lastIndex.get(entry.command)!;
+      // Builds before deduplication run every declaration (versions/profiles.ts, `dedupe`).
+      const kept = rules.dedupe === 'none' ? index : lastIndex.get(entry.command)!;
+      if (rules.dedupe === 'none' && lastIndex.get(entry.command) !== index && entries.some((e, j) => j > index && matched[j]!.matched && e.command === entry.command)) {
+        diagnostics.push(diag('info', 'rule.no-dedup', `${ordinal(index)} has exactly the same command as a later hook: Claude Code ${rules.version} runs both (it does not deduplicate)`, { hook: index }));
+      }
       if (kept !== index) {
         const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
         diagnostics.push(
@@ -106,8 +127,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
     const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env, timeoutMs: h.entry.timeoutMs, stdin }] : []));
     if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once; Claude Code waits for all of them and reads their answers in the order they finish`));
-    return withEvidence({ hooks, jobs, input, diagnostics });
+    return withEvidence({ hooks, jobs, input, diagnostics }, rules?.version);
   },
 
-  settle: (input) => withEvidence(settleClaudeCode(input)),
+  settle: (input) => withEvidence(settleClaudeCode(input), (input.loaded.settings as unknown as ClaudeCodeSettings).rules?.version),
 };

@@ -59,7 +59,7 @@ const MISSING_SCRIPT_EVENTS = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 
  * For PreToolUse, a hook that ended without a verdict it was made to give (killed, not found, unusable output)
  * makes Claude Code tell the user.
  */
-export function interpretClaudeCode(event: string, command: string, result: ProcessResult, timeoutMs: number): ClaudeCodeAnswer {
+export function interpretClaudeCode(event: string, command: string, result: ProcessResult, timeoutMs: number, rejectedEnd: 'exit-code' | 'error:1' = 'exit-code'): ClaudeCodeAnswer {
   const answer: ClaudeCodeAnswer = { command, end: 'success', notes: [] };
   const { notes } = answer;
   const code = result.exitCode ?? 1;
@@ -91,7 +91,7 @@ export function interpretClaudeCode(event: string, command: string, result: Proc
   const parsed = parseHookOutput(result.stdout);
   if (parsed.kind === 'plain' && parsed.invalid !== undefined && code !== 2) {
     answer.failed = `gave no usable answer: its ${parsed.invalid}`;
-    answer.end = `error:${code}`;
+    answer.end = rejectedEnd === 'error:1' ? 'error:1' : `error:${code}`;
     notes.push(warning('hook.output-rejected', `its ${parsed.invalid}: Claude Code rejects the whole answer, as if the hook said nothing`));
     if (pre) answer.notice = 'unusable';
     return answer;

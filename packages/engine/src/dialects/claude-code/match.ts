@@ -7,7 +7,8 @@ export interface ClaudeCodeMatch {
   matched: boolean;
   why: string;
   /** How the matcher was read. */
-  kind: 'all' | 'list' | 'regex' | 'no-matcher-event';
+  /** `older`: an older build reads this matcher differently from today's (versions/profiles.ts, `matcher`). */
+  kind: 'all' | 'list' | 'regex' | 'no-matcher-event' | 'older';
   /** The regex engine's error when the matcher does not compile. */
   invalid?: string;
   /** A hint when a miss looks like a mistake (wrong case, a partial name read as an exact one). */
@@ -22,8 +23,13 @@ export interface ClaudeCodeMatch {
  * - anything else: an unanchored JavaScript regex (`Bas.*`, `^Bas`, `a.` all match Bash);
  * - events without a matcher value (UserPromptSubmit, Stop, PostToolBatch) run every group, whatever its matcher.
  */
-export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>): ClaudeCodeMatch {
+export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>, style: 'v1' | 'v2.0' | 'v2' = 'v2'): ClaudeCodeMatch {
   const field = MATCHER_FIELD[event];
+  if (style !== 'v2' && field !== undefined) {
+    const older = matchV1(matcher, field, input, style);
+    const today = matchClaudeCode(matcher, event, input, 'v2');
+    return older.matched === today.matched ? older : { ...older, kind: 'older', why: `${older.why} (today's Claude Code ${today.matched ? 'matches' : 'does not match'} it)` };
+  }
   const trimmed = matcher?.trim() ?? '';
   if (field === undefined) {
     const ignored = trimmed !== '' && trimmed !== '*';
@@ -79,4 +85,26 @@ export function matchClaudeCode(matcher: string | null | undefined, event: strin
       ? `matcher /${trimmed}/ (a regex) matches ${shown}${trimNote}`
       : `matcher /${trimmed}/ (a regex) matches ${JSON.stringify(m[0])} inside ${shown}: the test is unanchored${trimNote}`,
   };
+}
+
+/** Matchers before 2.1.x's (versions/profiles.ts, `matcher: 'v1' | 'v2.0'`): untrimmed, a narrower name list; "*" a failing regex in 1.0.41. */
+function matchV1(matcher: string | null | undefined, field: string, input: Record<string, unknown>, style: 'v1' | 'v2.0'): ClaudeCodeMatch {
+  if (style === 'v2.0' && matcher === '*') return { matched: true, kind: 'all', why: '"*" matches everything' };
+  if (!matcher) return { matched: true, kind: 'all', why: matcher === '' ? 'an empty matcher matches everything' : 'no matcher: matches everything' };
+  const raw = input[field];
+  const value = typeof raw === 'string' ? raw : '';
+  const shown = `${field} ${JSON.stringify(value)}`;
+  if (/^[a-zA-Z0-9_|]+$/.test(matcher)) {
+    const names = matcher.split('|').map((n) => n.trim());
+    const hit = names.includes(value);
+    return { matched: hit, kind: 'list', why: `matcher ${JSON.stringify(matcher)} is a list of exact names (before Claude Code 2.1.x: letters, digits, _ and | only); ${shown} is ${hit ? '' : 'not '}in it` };
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(matcher);
+  } catch (e) {
+    return { matched: false, kind: 'regex', invalid: (e as Error).message, why: `matcher ${JSON.stringify(matcher)} is read as a regular expression by this Claude Code version (it has characters other than letters, digits, _ and |), and it does not compile: it never matches` };
+  }
+  const hit = re.test(value);
+  return { matched: hit, kind: 'regex', why: `matcher /${matcher}/ (a regex for this Claude Code version, untrimmed) ${hit ? 'matches' : 'does not match'} ${shown}` };
 }

@@ -19,8 +19,14 @@ const BASE_FIELDS: Record<string, BaseField[]> = {
 };
 const DEFAULT_BASE: BaseField[] = ['session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'effort', 'hook_event_name'];
 
+/** Base fields of older builds (recorded: 2.1.47 sends no prompt_id nor effort; 1.0.41's code sends only two). */
+const OLDER_BASE: Record<'v1' | 'v2.0', BaseField[]> = {
+  'v1': ['session_id', 'transcript_path', 'hook_event_name'],
+  'v2.0': ['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name'],
+};
+
 /** The full stdin payload: Claude Code's base fields for the event, then the scenario's fields (which win in place). */
-export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }): JsonObject {
+export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }, style: 'v1' | 'v2.0' | 'v2' = 'v2'): JsonObject {
   const values: Record<BaseField, JsonObject[string]> = {
     session_id: SESSION_ID,
     transcript_path: transcriptPath(paths.home, paths.project),
@@ -31,6 +37,7 @@ export function buildPayload(event: string, payload: JsonObject, paths: { home: 
     hook_event_name: event,
   };
   const base: JsonObject = {};
-  for (const field of BASE_FIELDS[event] ?? DEFAULT_BASE) base[field] = values[field];
+  const fields = style === 'v2' ? (BASE_FIELDS[event] ?? DEFAULT_BASE) : OLDER_BASE[style].filter((f) => event !== 'SessionStart' || f !== 'permission_mode');
+  for (const field of fields) base[field] = values[field];
   return withBaseFields(base, payload);
 }

@@ -1,66 +1,63 @@
 import type { Diagnostic } from '../../outcome.js';
 import { diag } from '../shared/results.js';
+import { NEWEST_PROFILE, PROFILES, type ClaudeCodeSwitches, type ClaudeCodeWordings, type VersionProfile } from './versions/profiles.js';
+import { resolveVersion } from './versions/resolve.js';
 
 /**
- * What differs between Claude Code versions. Every rule the dialect applies that Claude Code has changed (or may
- * change) over time lives here, keyed by `host.version`, so a new version is one more entry, verified with
- * `npm run oracle`.
+ * What differs between Claude Code versions: the profile `host.version` selects (versions/profiles.ts), each switch
+ * read from that build by `npm run oracle -- --version V`. A new version is one more profile.
  */
-export interface ClaudeCodeRules {
+export interface ClaudeCodeRules extends ClaudeCodeSwitches {
+  /** The listed version whose rules apply (for an unlisted version between two listed ones: the older neighbour). */
   version: string;
-  /**
-   * Timeout of a hook without `timeout`, in seconds (older versions: 60). Not a recorded oracle case (it would cost a
-   * minute per run); checked once by hand against 2.1.332: a 62-second hook without `timeout` was waited for.
-   */
-  defaultTimeoutS: number;
+  /** What host.version asked for, when it is not itself listed. */
+  requested?: string;
   /** At the deadline the whole group gets SIGTERM, then SIGKILL this much later if anything survived. */
   killAfterMs: number;
-  /** Consecutive Stop blocks after which Claude Code overrides the hook and ends the turn. */
-  stopBlockCap: number;
-  /** The environment variable that raises the cap. */
+  /** The environment variable that raises the stop-block cap. */
   stopBlockCapEnv: string;
-  /** Identical command strings run once per event; the entry kept (with its timeout) is the last one declared. */
-  dedupeKeeps: 'last';
+  wordings: ClaudeCodeWordings;
+  profile: VersionProfile;
 }
 
-const V2_1_332: ClaudeCodeRules = {
-  version: '2.1.332',
-  defaultTimeoutS: 600,
+/**
+ * hookplay's own guard where a build has no stop-block cap: the real CLI would loop for as long as the hook blocks;
+ * hookplay stops after this many continuations and says so.
+ */
+export const UNCAPPED_STOP_GUARD = 12;
+
+const rulesOf = (profile: VersionProfile, requested?: string): ClaudeCodeRules => ({
+  ...profile.switches,
+  version: profile.version,
+  ...(requested && requested !== profile.version ? { requested } : {}),
   killAfterMs: 1500,
-  stopBlockCap: 9,
   stopBlockCapEnv: 'CLAUDE_CODE_STOP_HOOK_BLOCK_CAP',
-  dedupeKeeps: 'last',
-};
+  wordings: profile.wordings,
+  profile,
+});
 
-const RULES: Record<string, ClaudeCodeRules> = { [V2_1_332.version]: V2_1_332 };
-
-/** Versions hookplay knows, newest first. */
-export const SUPPORTED_VERSIONS: readonly string[] = Object.keys(RULES);
-export const DEFAULT_VERSION = V2_1_332.version;
+/** Versions hookplay is verified on, newest first. */
+export const SUPPORTED_VERSIONS: readonly string[] = PROFILES.map((p) => p.version).reverse();
+export const DEFAULT_VERSION = NEWEST_PROFILE.version;
 
 export type VersionChoice = { rules: ClaudeCodeRules; diagnostics: Diagnostic[] } | { rules: null; diagnostics: Diagnostic[] };
 
-/** The rules of `host.version` (the newest known when unset), or an error diagnostic naming the supported versions. */
+/**
+ * The rules of `host.version` (the newest when unset); a version between two listed ones with a notice of what is
+ * known and unknown for it; anything else an error diagnostic naming the verified versions.
+ */
 export function rulesFor(version: string | undefined): VersionChoice {
   if (version === undefined) {
-    return { rules: RULES[DEFAULT_VERSION]!, diagnostics: [diag('info', 'config.version-default', `host.version is not set: hookplay applies the rules of Claude Code ${DEFAULT_VERSION}`)] };
+    return { rules: rulesOf(NEWEST_PROFILE), diagnostics: [diag('info', 'config.version-default', `host.version is not set: hookplay applies the rules of Claude Code ${DEFAULT_VERSION}`)] };
   }
-  const rules = RULES[version.trim().replace(/^v/, '')];
-  if (rules) return { rules, diagnostics: [] };
-  return {
-    rules: null,
-    diagnostics: [
-      diag(
-        'error',
-        'config.unsupported-version',
-        `hookplay does not know the hook rules of Claude Code ${JSON.stringify(version)}: supported ${SUPPORTED_VERSIONS.length > 1 ? 'versions are' : 'version is'} ${SUPPORTED_VERSIONS.join(', ')}. Set host.version to one of them; no hook runs until then`,
-      ),
-    ],
-  };
+  const r = resolveVersion(version);
+  if (!r.profile) return { rules: null, diagnostics: r.diagnostics };
+  return { rules: rulesOf(r.profile, r.requested), diagnostics: r.diagnostics };
 }
 
-/** The stop-block cap in effect: the version's, unless the host environment raises it. */
+/** The stop-block cap in effect: the version's (hookplay's guard where it has none), unless the environment raises it. */
 export function stopBlockCap(rules: ClaudeCodeRules, env: Record<string, string> | undefined): number {
+  if (rules.stopBlockCap === null) return UNCAPPED_STOP_GUARD;
   const raw = env?.[rules.stopBlockCapEnv];
   const n = raw === undefined ? NaN : Number.parseInt(raw, 10);
   return Number.isFinite(n) && n > 0 ? n : rules.stopBlockCap;

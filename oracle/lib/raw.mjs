@@ -1,0 +1,54 @@
+// The raw material of an older build's run, kept in its fixture: the hook-related texts of the last model request
+// and the stream's system events. Builds word and place hook texts differently from the newest one, so keeping them
+// lets an observation be re-derived (and a wrong reading be noticed) without recording again.
+import { normalizer } from './observe.mjs';
+
+const partsOf = (content) => (typeof content === 'string' ? [content] : Array.isArray(content) ? content.flatMap((c) => (c?.type === 'text' ? [c.text] : c?.type === 'tool_result' ? partsOf(c.content).map((t) => `[tool_result${c.is_error ? ' error' : ''}] ${t}`) : [])) : []);
+
+export function rawOf(stdout, requests, dirs) {
+  const norm = normalizer(dirs);
+  const last = requests[requests.length - 1]?.body;
+  // The first user message carries the build's own reminders (skills, CLAUDE.md): only hook texts from it.
+  const messages = (last?.messages ?? []).map((m, i) => ({ role: m.role, parts: partsOf(m.content).filter((t) => i > 0 || /hook/i.test(t)).map((t) => norm(t)) })).filter((m) => m.parts.length);
+  const system = stdout
+    .split('\n')
+    .flatMap((l) => {
+      try {
+        const e = JSON.parse(l);
+        return e.type === 'system' && e.subtype !== 'init' ? [norm(e)] : e.type === 'result' ? [{ type: 'result', subtype: e.subtype, is_error: e.is_error, result: norm(e.result ?? ''), terminal_reason: e.terminal_reason ?? null }] : [];
+      } catch {
+        return [];
+      }
+    });
+  const nonJson = stdout.split('\n').filter((l) => l.trim() && !l.trim().startsWith('{')).slice(0, 40).map((l) => norm(l).slice(0, 400));
+  return { messages, stream: system, ...(nonJson.length ? { stdoutLines: nonJson } : {}) };
+}
+
+const EVENTS = 'SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure|PostToolBatch|PermissionRequest|Stop|SubagentStop|Notification|PreCompact|SessionEnd';
+const REMINDER = /^<system-reminder>\n(?:The text below is the output of a hook[^\n]*\n)?([\s\S]*?)\n<\/system-reminder>$/;
+/** A hook's own text given to the model as a plain user message (older builds: "Stop hook feedback:", "... operation feedback:"). */
+const PLAIN = new RegExp(`^(Stop hook feedback:|\\S+ operation feedback:|(${EVENTS})(:\\S+)? (hook|operation) )`);
+
+/**
+ * Every hook-made text the model read, from an older build's kept request: inside a system reminder (as the newest
+ * build does) or as a plain user message, which older builds use for Stop feedback and PostToolUse blocks.
+ */
+export function modelSawFromRaw(raw) {
+  const out = [];
+  let previous = null;
+  for (const m of raw.messages ?? []) {
+    if (m.role !== 'user') continue;
+    // 1.0.41 sends its last user message twice in a row: one message, read once.
+    const key = JSON.stringify(m.parts);
+    if (key === previous) continue;
+    previous = key;
+    for (const part of m.parts) {
+      if (part.startsWith('[tool_result')) continue;
+      const r = REMINDER.exec(part);
+      if (r) {
+        if (new RegExp(`^(${EVENTS})(:\\S+)? hook `).test(r[1]) || PLAIN.test(r[1])) out.push(r[1]);
+      } else if (PLAIN.test(part)) out.push(part);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+/**
+ * The Claude Code versions hookplay is verified on, each a set of rule switches and host wordings. Every switch that
+ * differs from the next listed version cites the recorded cases (oracle/fixtures/<version>/) that show it; the
+ * replay test checks every cited case exists and replays in agreement. Values a version shares with the newest are
+ * inherited, so a profile lists what changed, not everything.
+ *
+ * Read from each build's own behaviour with `npm run oracle -- --version V`; where a build is racy, the switch says so.
+ */
+
+/** The events each build fires hooks for (older builds have fewer: 1.0.41 has no UserPromptSubmit, SessionStart, ...). */
+const V1_EVENTS = ['PreToolUse', 'PostToolUse', 'Stop', 'SubagentStop', 'Notification', 'PreCompact'] as const;
+const V2_EVENTS = [...V1_EVENTS, 'SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUseFailure', 'SessionEnd'] as const;
+
+export interface ClaudeCodeSwitches {
+  /** Timeout of a hook without `timeout`, in seconds. */
+  defaultTimeoutS: number;
+  /** Consecutive Stop blocks after which Claude Code overrides the hook and ends the turn; null: no cap, it loops. */
+  stopBlockCap: number | null;
+  /** Events this build has; hooks on any other event never run. null: every event hookplay knows. */
+  events: readonly string[] | null;
+  /** Identical command strings run once per event (the last declaration kept), or every declaration runs. */
+  dedupe: 'last' | 'none';
+  /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
+  disableAllHooks: boolean;
+  /**
+   * How a matcher is read. 'v2': trimmed; empty, absent or "*" match all; letters, digits, _, |, comma and spaces are
+   * a list of exact names; else a regex. 'v1' (1.0.41): not trimmed; empty or absent match all; only letters, digits,
+   * _ and | make a list; anything else (a comma, a space, "*") is a regex, and one that does not compile matches nothing.
+   * 'v2.0' (2.0.76, 2.1.47): as 'v1', but "*" matches all.
+   */
+  matcher: 'v1' | 'v2.0' | 'v2';
+  /**
+   * How answers are read and combined. 'v1' (1.0.41, versions/v1.ts): a small JSON schema without hookSpecificOutput,
+   * read in declaration order once every hook finished. 'v2.0' (2.0.76, 2.1.47, versions/v2-early.ts): JSON beats the
+   * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
+   */
+  answers: 'v1' | 'v2.0' | 'v2';
+  /** An updatedInput given without a permission decision rewrites the call (2.0.76: it is ignored, recorded). */
+  bareRewrite: boolean;
+  /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or always as exit 1. */
+  rejectedEnd: 'exit-code' | 'error:1';
+  /** UserPromptSubmit's plain output and additionalContext reach the model in a -p session (2.1.143: never). */
+  promptContext: boolean;
+  /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
+  stopBlockNote: boolean;
+  /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
+  haltWithDeny: boolean;
+  /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
+  preToolContext: boolean;
+  /** The hook input: 'v2' today's base fields and a final newline; 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
+  payload: 'v1' | 'v2.0' | 'v2';
+  /** 1.0.41 crashes (exit 1, EPIPE on stdin, no result) when a hook exits before reading its input: racy. */
+  stdinCrashRacy: boolean;
+}
+
+export interface ClaudeCodeWordings {
+  /** Shown to the user when the stop-block cap overrides a Stop hook ({cap} and {env} filled in). */
+  stopCapReached: string;
+}
+
+export interface VersionProfile {
+  version: string;
+  switches: ClaudeCodeSwitches;
+  wordings: ClaudeCodeWordings;
+  /** Switch or wording name → recorded cases of this version that show its value differs from the next version's. */
+  evidence: Partial<Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWordings, string[]>>;
+}
+
+const NEWEST_SWITCHES: ClaudeCodeSwitches = {
+  defaultTimeoutS: 600,
+  stopBlockCap: 9,
+  events: null,
+  dedupe: 'last',
+  disableAllHooks: true,
+  matcher: 'v2',
+  answers: 'v2',
+  preToolContext: true,
+  haltWithDeny: true,
+  bareRewrite: true,
+  rejectedEnd: 'exit-code',
+  promptContext: true,
+  stopBlockNote: true,
+  payload: 'v2',
+  stdinCrashRacy: false,
+};
+
+const NEWEST_WORDINGS: ClaudeCodeWordings = {
+  stopCapReached:
+    "A hook blocked the turn from ending {cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set {env} to raise this limit.",
+};
+
+const profile = (version: string, switches: Partial<ClaudeCodeSwitches>, evidence: VersionProfile['evidence'] = {}, wordings: Partial<ClaudeCodeWordings> = {}): VersionProfile => ({
+  version,
+  switches: { ...NEWEST_SWITCHES, ...switches },
+  wordings: { ...NEWEST_WORDINGS, ...wordings },
+  evidence,
+});
+
+/** Oldest first. */
+export const PROFILES: readonly VersionProfile[] = [
+  profile(
+    '1.0.41',
+    {
+      defaultTimeoutS: 60,
+      stopBlockCap: null,
+      events: V1_EVENTS,
+      dedupe: 'none',
+      disableAllHooks: false,
+      matcher: 'v1',
+      answers: 'v1',
+      preToolContext: false,
+      haltWithDeny: false,
+      payload: 'v1',
+      stdinCrashRacy: true,
+    },
+    {},
+  ),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0' }, {}),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0' }, {}),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', promptContext: false, stopBlockNote: false }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.1.332', {}),
+];
+
+export const NEWEST_PROFILE = PROFILES[PROFILES.length - 1]!;
+
+/** What each switch is, in words, for notices and the "what changed" comparison. */
+export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWordings, (value: unknown) => string> = {
+  defaultTimeoutS: (v) => `a hook without "timeout" is killed after ${v} s`,
+  stopBlockCap: (v) => (v === null ? 'a Stop hook that always blocks loops forever (no cap)' : `Claude Code overrides a Stop hook that blocks ${v} times in a row`),
+  events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
+  dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : 'identical commands each run'),
+  disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
+  matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
+  answers: (v) =>
+    v === 'v1'
+      ? 'JSON has only continue, stopReason, suppressOutput, decision and reason (no hookSpecificOutput); answers are read in declaration order; JSON beats the exit code'
+      : v === 'v2.0'
+        ? 'JSON beats the exit code (exit 2 with JSON does not block); the last PreToolUse hook to finish words the result (a rewrite given with allow is lost when a hook finishes after it); an ask falls back to the permission rules; no user notices'
+        : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
+  bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
+  rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
+  promptContext: (v) => (v ? "UserPromptSubmit's output and additionalContext reach the model" : "UserPromptSubmit's output and additionalContext never reach the model in -p"),
+  stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
+  haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
+  preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
+  payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
+  stdinCrashRacy: (v) => (v ? 'the CLI may crash (EPIPE) when a hook exits without reading its input: racy' : 'a hook may ignore its input safely'),
+  stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
+};

@@ -1,0 +1,4 @@
+import { replayVersion } from './replay-version.js';
+
+// Every recording of Claude Code 2.1.143 replays in agreement under its profile.
+replayVersion('2.1.143', 100);

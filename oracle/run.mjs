@@ -20,6 +20,7 @@ import { ALL_CASES, SWEEP } from './all-cases.mjs';
 import { writeCoverage } from './lib/coverage.mjs';
 import { writeRecordedRules } from './lib/recorded-rules.mjs';
 import { ensureCli, runCli, writeFiles } from './lib/cli.mjs';
+import { caseRun } from './lib/case-kinds.mjs';
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
 import { startMockApi } from './lib/mock-api.mjs';
 import { observe, PROBE_DIR, probeSettings } from './lib/observe.mjs';
@@ -104,7 +105,8 @@ async function record(c, bin) {
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, PROBE_DIR), { recursive: true });
   writeFiles(c.files, home, project);
-  const mock = await startMockApi(modelScript(c));
+  const kind = caseRun(c, { home, project });
+  const mock = await startMockApi(kind.script ?? modelScript(c));
   let run;
   try {
     run = await runCli({
@@ -113,14 +115,17 @@ async function record(c, bin) {
       home,
       project,
       mockUrl: mock.url,
-      allowedTools: c.allowedTools ?? 'Bash',
-      extraArgs: ['--settings', JSON.stringify(probeSettings())],
+      allowedTools: kind.allowedTools,
+      extraArgs: ['--settings', JSON.stringify(probeSettings()), ...kind.args],
+      drive: kind.drive,
+      extraEnv: kind.env,
       timeoutMs: 90_000,
     });
   } finally {
     await mock.close();
   }
   const seen = observe({ stdout: run.stdout, requests: mock.requests, project, home, root });
+  Object.assign(seen.observation, kind.extras(mock.requests, seen.events, seen.norm, seen.observation));
   const fixture = {
     case: c.id,
     title: c.title,

@@ -2,13 +2,14 @@
 // (tool executed or not and with which input, what the model was shown, whether the turn went on, how many
 // hook processes ran), never incidental details such as ids or timestamps.
 import { createHash } from 'node:crypto';
+import { compareSessionFacts, sessionFieldsOf, sessionInputOf } from './case-kinds.mjs';
 import { PROBED_EVENTS } from './observe.mjs';
 
 /** A stable hash of what defines a case, so a fixture recorded for an older definition is noticed. */
 export function caseHash(c) {
   const { id, files, tool, allowedTools, timing, toolName } = c;
   return createHash('sha256')
-    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null, ...(toolName ? { toolName } : {}) }))
+    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null, ...(toolName ? { toolName } : {}), ...sessionFieldsOf(c) }))
     .digest('hex')
     .slice(0, 16);
 }
@@ -22,6 +23,7 @@ export function sessionOf(c) {
     ...(c.tool !== undefined ? { tool: c.tool } : {}),
     ...(c.toolName ? { toolName: c.toolName } : {}),
     ...(c.allowedTools ? { allowedTools: c.allowedTools } : {}),
+    ...sessionInputOf(c),
   };
 }
 
@@ -93,6 +95,7 @@ export function compareObservations(c, real, engine) {
   check('messages shown to the user', real.userSaw, engine.userSaw);
   check('Stop runs (stop_hook_active of each)', real.stopRuns, engine.stopRuns);
   check('session halted by continue: false', real.halted, engine.halted);
+  compareSessionFacts(real, engine, check, c);
   // When a hook halts the session, the CLI exits without waiting for the harness's own probe hooks to log or report,
   // so on the probed events the harness cannot tell the case's hooks from its probes: compare the other events.
   const seen = (o) => (real.halted ? Object.fromEntries(Object.entries(o ?? {}).filter(([e]) => !PROBED_EVENTS.includes(e))) : o);

@@ -322,34 +322,6 @@ export async function simulateSession(session: SessionInput): Promise<SessionRes
   }
 }
 
-/**
- * Whether `--allowedTools` pre-approves a Bash command: `Bash` approves everything; `Bash(prefix:*)` approves a
- * command whose every part (split on ;, &&, ||, |) starts with the prefix. A simplification of Claude Code's
- * permission rules, enough for the oracle's cases.
- */
-export function preApproved(allowedTools: string, input: JsonObject, toolName = 'Bash'): boolean {
-  const command = typeof input.command === 'string' ? input.command : '';
-  const rules = allowedTools.split(/[\s,]+(?![^(]*\))/).filter(Boolean);
-  const parts = command
-    .split(/;|&&|\|\||\|/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (toolName !== 'Bash') return rules.includes(toolName);
-  // Claude Code runs read-only commands without asking, whatever --allowedTools says (recorded: echo, ls, cat, a pipe).
-  if (parts.length > 0 && parts.every((p) => READ_ONLY.has(p.split(/\s+/)[0]!))) return true;
-  return rules.some((rule) => {
-    if (rule === 'Bash') return true;
-    const m = /^Bash\((.*)\)$/.exec(rule);
-    if (!m) return false;
-    const pattern = m[1]!;
-    const prefix = pattern.endsWith(':*') ? pattern.slice(0, -2) : null;
-    return parts.every((p) => (prefix !== null ? p === prefix || p.startsWith(`${prefix} `) : p === pattern));
-  });
-}
-
-/** Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer). */
-const READ_ONLY = new Set(['echo', 'ls', 'cat']);
-
 /** A tool hookplay does not run (Glob, Read, ...): it succeeds, and its output is not compared. */
 function otherTool(): ToolRun {
   return { code: 0, content: '', response: {}, ms: 1 };

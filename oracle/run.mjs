@@ -153,7 +153,7 @@ async function record(c, bin) {
 }
 
 async function loadEngine() {
-  const built = join(ROOT, 'packages/engine/dist/dialects/claude-code/session.js');
+  const built = join(ROOT, 'packages/engine/dist/session/oracle/claude-code.js');
   if (!flag('--no-build')) {
     const r = spawnSync('npm', ['run', 'build', '--workspace', '@hookplay/engine'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error('building @hookplay/engine failed');

@@ -56,8 +56,9 @@ export function sessionInputOf(c) {
     ...(c.permissionMode ? { permissionMode: c.permissionMode } : {}),
     ...(c.plugins ? { plugins: c.plugins } : {}),
     ...(c.turns ? { turns: c.turns } : {}),
-    // The host answers prompts: the case's answers as the harness sends them, and its denial once they run out.
-    answers: (c.answers ?? []).map((a) => answerFor(a, null)),
+    // The host answers prompts: the case's answers, the message its denials carry, and its denial once they run out.
+    answers: c.answers ?? [],
+    denyMessage: answerFor('deny', null).message,
     unanswered: answerFor(null, null),
     ...(c.answerDelayMs ? { answerDelayMs: c.answerDelayMs } : {}),
     apiVia: '<api proxy>',

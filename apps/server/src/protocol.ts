@@ -4,7 +4,7 @@
  * unions on `type`. Import this module from the browser: it pulls in only the engine's pure half.
  */
 import { z } from 'zod';
-import { Diagnostic, Scenario, TimelineEvent } from '@hookplay/engine/browser';
+import { Diagnostic, Scenario, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
 
 export const PROTOCOL_VERSION = 1;
 /** Token on the WebSocket: a subprotocol `hookplay.<token>` beside this one, or `?token=`. */
@@ -45,7 +45,7 @@ export type Limits = z.infer<typeof Limits>;
 export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), version: z.string(), limits: Limits }),
   /** One timeline event of run `id`; `seq` counts from 0 per run, with no gaps (skipped output is a `gap` message with its own seq). */
-  z.object({ type: z.literal('timeline'), id: z.string(), seq: z.number().int().nonnegative(), event: TimelineEvent }),
+  z.object({ type: z.literal('timeline'), id: z.string(), seq: z.number().int().nonnegative(), event: z.union([TimelineEvent, SessionTimelineEvent]) }),
   /** The run ended without an outcome because the client cancelled it; every process is gone. */
   z.object({ type: z.literal('cancelled'), id: z.string(), seq: z.number().int().nonnegative() }),
   /** The run was not started: `busy` (too many runs), `invalid` (bad scenario), `duplicate` (id in use). */
@@ -67,6 +67,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
     seq: z.number().int().nonnegative(),
     hook: z.number().int(),
     stream: z.enum(['stdout', 'stderr']),
+    /** In a session: the timeline entry (session-step index) the hook belongs to. */
+    step: z.number().int().optional(),
     bytes: z.number().int().nonnegative(),
     chunks: z.number().int().nonnegative(),
   }),

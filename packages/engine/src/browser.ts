@@ -5,6 +5,9 @@
 export * from './scenario.js';
 export * from './outcome.js';
 export * from './expect.js';
+export { stepView, matchSessionExpectations, checkExpectations, hasExpectations, isSessionOutcome, type AnyOutcome } from './session/expect.js';
+export { checkSession } from './session/check.js';
+export { SessionStep, Session, stepKind, stepLabel, type StepKind } from './session/steps.js';
 export * from './catalog.js';
 export * from './validate.js';
 export { evidenceLabel } from './evidence-label.js';

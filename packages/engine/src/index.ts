@@ -1,5 +1,7 @@
 export * from './browser.js';
 export { runScenario, RunCancelledError, DEFAULT_RUN_LIMITS, type RunOptions, type RunLimits } from './run.js';
+export { runAnyScenario, type AnyTimelineEvent, type AnyRunOptions } from './run-any.js';
+export { playSession, type SessionOptions, type PlayedSession } from './session/play.js';
 export { materialize, type Workspace } from './workspace.js';
 export { spawnHook, type SpawnSpec } from './runner/spawn-hook.js';
 export { killAllHookGroups, liveHookGroupCount } from './runner/process-group.js';

@@ -138,3 +138,76 @@ export const TimelineEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('outcome'), atMs: z.number(), outcome: Outcome }),
 ]);
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
+
+/** The tool call a session step made, and what became of it. */
+export const SessionTool = z.object({
+  name: z.string(),
+  /** The input the tool ran with (after any rewrite), or the model's input when it did not run. */
+  input: z.record(z.string(), z.unknown()),
+  ran: z.boolean(),
+  /** What the model is told the tool returned: its output, its error, or the denial that replaced it. */
+  result: z.string().nullable(),
+  isError: z.boolean(),
+  /** Who decided it could run or not: `hook`, `rule` (a permission rule or mode), `user`, `host`. */
+  decidedBy: z.string().nullable(),
+  /** `run`: hookplay ran it for real; `given`: the scenario gave its result; `none`: it did not run. */
+  source: z.enum(['run', 'given', 'none']),
+  exitCode: z.number().int().nullable().optional(),
+});
+export type SessionTool = z.infer<typeof SessionTool>;
+
+/** One entry of a session's timeline: a user step, or a phase the host adds (startup, a Stop continuation, shutdown). */
+export const SessionStepRecord = z.object({
+  /** Index in `session.steps`, or null for a phase the host adds by itself. */
+  step: z.number().int().nullable(),
+  label: z.string(),
+  events: z.array(z.object({ event: z.string(), outcome: Outcome })),
+  tool: SessionTool.optional(),
+  /** Every hook-made text the model's next request carries, in the host's order, when a request follows this step. */
+  model: z.array(z.string()).optional(),
+  /** What the host shows the user at this step. */
+  notices: z.array(z.string()),
+  diagnostics: z.array(Diagnostic),
+});
+export type SessionStepRecord = z.infer<typeof SessionStepRecord>;
+
+export const SessionEnd = z.object({
+  /**
+   * `completed`: every step played; `halted`: a hook's continue:false ended the session; `prompt-blocked`: a
+   * prompt hook blocked the turn; `stop-cap`: the host's cap on Stop continuations; `interrupted`; `deferred`: a
+   * hook deferred the tool call (headless hosts exit there); `invalid`: a step the host cannot reach, so nothing ran.
+   */
+  reason: z.enum(['completed', 'halted', 'prompt-blocked', 'stop-cap', 'interrupted', 'deferred', 'invalid']),
+  message: z.string(),
+  /** The user step at which it ended, when it did not play to the end. */
+  step: z.number().int().nullable(),
+});
+export type SessionEnd = z.infer<typeof SessionEnd>;
+
+export const SessionOutcome = z.object({
+  hookplay: z.literal(1),
+  dialect: z.enum(DIALECT_IDS),
+  session: z.literal(true),
+  steps: z.array(SessionStepRecord),
+  ended: SessionEnd,
+  /** Hook-made texts of the last model request: everything the model has been told by hooks at the end. */
+  transcript: z.array(z.string()),
+  /** User steps the host never reached (after the session ended). */
+  skipped: z.array(z.number().int()),
+  diagnostics: z.array(Diagnostic),
+});
+export type SessionOutcome = z.infer<typeof SessionOutcome>;
+
+/**
+ * What a session reports while it plays: a step begins, then each of its events streams as a one-event run
+ * (run-start … outcome), then the tool and the model request; the session outcome comes last.
+ */
+export const SessionTimelineEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session-step'), atMs: z.number(), index: z.number().int(), step: z.number().int().nullable(), label: z.string() }),
+  z.object({ type: z.literal('session-event'), atMs: z.number(), index: z.number().int(), event: z.string() }),
+  z.object({ type: z.literal('session-run'), atMs: z.number(), index: z.number().int(), run: TimelineEvent }),
+  z.object({ type: z.literal('session-tool'), atMs: z.number(), index: z.number().int(), tool: SessionTool }),
+  z.object({ type: z.literal('session-model'), atMs: z.number(), index: z.number().int(), model: z.array(z.string()) }),
+  z.object({ type: z.literal('session-outcome'), atMs: z.number(), outcome: SessionOutcome }),
+]);
+export type SessionTimelineEvent = z.infer<typeof SessionTimelineEvent>;

@@ -6,10 +6,10 @@ import type { Diagnostic, Effect, HookRecord, Outcome, RunPlan, TimelineEvent } 
 import { spawnHook } from './runner/spawn-hook.js';
 import { killStrays } from './runner/strays.js';
 import type { ProcessResult } from './runner/types.js';
-import type { Scenario } from './scenario.js';
+import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
 import { findEvent } from './validate.js';
-import { materialize } from './workspace.js';
+import { materialize, type Workspace } from './workspace.js';
 import type { JsonObject } from './util/json.js';
 
 export interface RunOptions {
@@ -22,6 +22,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** What one run may use; the defaults suit a local CLI, a server passes its own. */
   limits?: Partial<RunLimits>;
+  /** Run in this workspace (a session's, which outlives each event) instead of a fresh one; it is not disposed. */
+  workspace?: Workspace;
 }
 
 export interface RunLimits {
@@ -46,7 +48,7 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
  * The one entry point: scenario in, outcome out, with every process started, streamed and cleaned up.
  * Rejects only with RunCancelledError (when `signal` aborts) or on an I/O failure of the workspace.
  */
-export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<Outcome> {
+export async function runScenario(scenario: EventScenario, options: RunOptions = {}): Promise<Outcome> {
   const t0 = performance.now();
   const now = () => Math.round((performance.now() - t0) * 10) / 10;
   const emit = options.onEvent ?? (() => {});
@@ -62,7 +64,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   }
   if (options.signal?.aborted) throw new RunCancelledError();
 
-  const ws = await materialize(scenario.files, options.tmpDir);
+  const ws = options.workspace ?? (await materialize(scenario.files, options.tmpDir));
   // Scanning /proc for strays costs about as much as a hook's spawn: at most once per run, not again in `finally`.
   let straysKilled = false;
   try {
@@ -168,7 +170,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
   } finally {
     // Also on cancellation and errors: nothing started for this run may outlive it.
     if (!straysKilled) killStrays(ws.home);
-    await ws.dispose();
+    if (!options.workspace) await ws.dispose();
   }
 }
 
@@ -292,7 +294,7 @@ function runnerNotes(dialect: Dialect<HookEntry>, results: Map<number, ProcessRe
   return notes;
 }
 
-function emptyOutcome(scenario: Scenario, diagnostics: Diagnostic[]): Outcome {
+function emptyOutcome(scenario: EventScenario, diagnostics: Diagnostic[]): Outcome {
   return {
     hookplay: 1,
     dialect: scenario.dialect,

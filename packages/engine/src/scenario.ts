@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIALECT_IDS } from './dialects/ids.js';
 import { parseJsonDocument } from './util/positions.js';
+import { Session } from './session/steps.js';
 
 export const SCENARIO_VERSION = 1;
 
@@ -68,7 +69,8 @@ export const Scenario = z
     dialect: z.enum(DIALECT_IDS).describe('The host whose hook rules apply.'),
     host: HostSettings.optional(),
     files: Files.describe('The simulated machine: "~/..." lives in the simulated home, anything else in the project directory.'),
-    event: z.string().min(1).describe("The event, in the host's own vocabulary."),
+    event: z.string().min(1).optional().describe("The one event to run, in the host's own vocabulary (or give `session`)."),
+    session: Session.optional().describe("A whole session: steps the host's lifecycle turns into events (instead of `event`)."),
     payload: z
       .record(z.string(), z.unknown())
       .default({})
@@ -76,10 +78,20 @@ export const Scenario = z
     expect: z
       .record(z.string(), z.unknown())
       .optional()
-      .describe('A partial outcome that `hookplay test` checks.'),
+      .describe('A partial outcome that `hookplay test` checks (of the session outcome, for a session).'),
   })
-  .strict();
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.event === undefined && s.session === undefined) ctx.addIssue({ code: 'custom', path: ['event'], message: 'is required (or give `session`, the steps of a whole session)' });
+    if (s.event !== undefined && s.session !== undefined) ctx.addIssue({ code: 'custom', path: ['session'], message: 'a scenario has either `event` (one event) or `session` (a whole session), not both' });
+    if (s.session !== undefined && Object.keys(s.payload).length > 0) ctx.addIssue({ code: 'custom', path: ['payload'], message: 'belongs to a one-event scenario; in a session, each step carries its own input' });
+  });
 export type Scenario = z.infer<typeof Scenario>;
+/** A scenario that runs one event. */
+export type EventScenario = Scenario & { event: string; session?: undefined };
+/** A scenario that plays a whole session. */
+export type SessionScenario = Scenario & { session: Session; event?: undefined };
+export const isSessionScenario = (s: Scenario): s is SessionScenario => s.session !== undefined;
 export type ScenarioInput = z.input<typeof Scenario>;
 
 export interface ScenarioProblem {

@@ -1,7 +1,8 @@
 import type { Dialect, EventSpec, HookEntry } from './dialects/dialect.js';
 import { getDialect } from './dialects/index.js';
 import type { Diagnostic } from './outcome.js';
-import type { Scenario } from './scenario.js';
+import { isSessionScenario, type Scenario } from './scenario.js';
+import { checkSession } from './session/check.js';
 import { closest } from './util/suggest.js';
 import type { JsonObject } from './util/json.js';
 
@@ -27,7 +28,8 @@ export function validateScenario(scenario: Scenario): Diagnostic[] {
   const dialect = getDialect(scenario.dialect);
   const host = scenario.host ?? {};
   const loaded = dialect.load(scenario.files, host);
-  const found = findEvent(dialect, scenario.event);
+  if (isSessionScenario(scenario)) return [...checkSession(scenario), ...loaded.diagnostics];
+  const found = findEvent(dialect, scenario.event!);
   if ('error' in found) return [found.error, ...loaded.diagnostics];
   // Planning is pure (no process, no file), so matcher problems show up while typing too.
   const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: PLACEHOLDER_PATHS, baseEnv: {} });

@@ -1,6 +1,7 @@
-import { parseScenarioText, runScenario, type Scenario } from '@hookplay/engine';
+import { isSessionOutcome, parseScenarioText, runAnyScenario, type Scenario } from '@hookplay/engine';
 import { parseArgs, UsageError } from './args.js';
 import { formatOutcome, formatPlan } from './format-outcome.js';
+import { formatSession } from './format-session.js';
 import { EXIT } from './help.js';
 import { importSummary } from './import-command.js';
 import { ImportError, importProject } from './import/import-project.js';
@@ -49,16 +50,20 @@ export async function runCommand(args: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const outcome = await runScenario(scenario, {
+    const outcome = await runAnyScenario(scenario, {
       signal: controller.signal,
       onEvent: json
         ? undefined
         : (event) => {
+            // A session prints as a whole at the end; a step's line shows it is under way.
+            if (event.type === 'session-step') process.stdout.write(dim(`  … ${event.label}\n`));
             if (event.type === 'run-start') process.stdout.write(`${formatPlan(event.plan)}\n\n`);
             if (event.type === 'hook-end') process.stdout.write(dim(`  … #${event.hook + 1} finished at ${event.atMs} ms\n`));
           },
     });
-    process.stdout.write(json ? `${JSON.stringify(outcome, null, 2)}\n` : `\n${formatOutcome(outcome)}\n`);
+    if (json) process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
+    else process.stdout.write(`\n${isSessionOutcome(outcome) ? formatSession(outcome) : formatOutcome(outcome)}\n`);
+    if (isSessionOutcome(outcome) && outcome.ended.reason === 'invalid') return EXIT.usage;
     return EXIT.ok;
   } catch (e) {
     process.stderr.write(`hookplay run: ${(e as Error).message}\n`);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { matchExpectation, runScenario, type Scenario } from '@hookplay/engine';
+import { checkExpectations, hasExpectations, isSessionOutcome, runAnyScenario, type Scenario } from '@hookplay/engine';
 import { oneOf, parseArgs, UsageError, wholeNumber } from './args.js';
 import { collectScenarioFiles, makeFilter, SCENARIO_SUFFIX } from './collect.js';
 import { EXIT } from './help.js';
@@ -45,16 +45,17 @@ async function judge(item: Loaded, signal?: AbortSignal): Promise<TestResult> {
   const { scenario } = item;
   const timing = timingDependent(scenario);
   const common = { ...base, ...(scenario.title ? { title: scenario.title } : {}), ...(timing ? { timing } : {}) };
-  if (!scenario.expect) return { ...common, status: 'failed', error: 'no "expect" block: nothing to check', ms: 0 };
+  if (!hasExpectations(scenario)) return { ...common, status: 'failed', error: 'no "expect" block: nothing to check', ms: 0 };
   const started = performance.now();
   try {
-    const outcome = await runScenario(scenario, signal ? { signal } : {});
-    const mismatches = matchExpectation(scenario.expect, outcome);
+    const outcome = await runAnyScenario(scenario, signal ? { signal } : {});
+    const mismatches = checkExpectations(scenario, outcome);
+    const diagnostics = isSessionOutcome(outcome) ? [...outcome.diagnostics, ...outcome.steps.flatMap((s) => s.events.flatMap((e) => e.outcome.diagnostics))] : outcome.diagnostics;
     return {
       ...common,
       status: mismatches.length ? 'failed' : 'passed',
       mismatches,
-      errors: mismatches.length ? outcome.diagnostics.filter((d) => d.level === 'error').map((d) => d.message) : [],
+      errors: mismatches.length ? diagnostics.filter((d) => d.level === 'error').map((d) => d.message) : [],
       ms: Math.round(performance.now() - started),
       outcome,
     };

@@ -1,4 +1,4 @@
-import type { Mismatch, Outcome } from '@hookplay/engine';
+import type { AnyOutcome, Mismatch } from '@hookplay/engine';
 
 /** One scenario's result in `hookplay test`, whatever the reporter. */
 export interface TestResult {
@@ -13,7 +13,7 @@ export interface TestResult {
   /** Error diagnostics of the outcome, shown beside mismatches. */
   errors: string[];
   ms: number;
-  outcome?: Outcome;
+  outcome?: AnyOutcome;
   /** Set when the scenario's result can depend on timing (why). */
   timing?: string;
   /** Set when it failed while other scenarios ran and was run again alone: what it got under load. */

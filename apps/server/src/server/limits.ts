@@ -25,13 +25,18 @@ export const HEARTBEAT_MS = 15_000;
 export const DROP_GRACE_MS = 10_000;
 
 /** Why a scenario is too big to run or validate here, or null. */
-export function scenarioTooLarge(scenario: { files: Record<string, string>; payload?: unknown }, limits: Limits): string | null {
+/** Steps of one session: each may fire several events, each event up to maxHooksPerRun hooks. */
+export const MAX_SESSION_STEPS = 100;
+
+export function scenarioTooLarge(scenario: { files: Record<string, string>; payload?: unknown; session?: { steps: unknown[] } }, limits: Limits): string | null {
   const count = Object.keys(scenario.files).length;
   if (count > limits.maxFiles) return `the scenario has ${count} files; this server takes at most ${limits.maxFiles}`;
+  const steps = scenario.session?.steps.length ?? 0;
+  if (steps > MAX_SESSION_STEPS) return `the session has ${steps} steps; this server plays at most ${MAX_SESSION_STEPS}`;
   let bytes = 0;
   for (const [k, v] of Object.entries(scenario.files)) bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
   try {
-    bytes += Buffer.byteLength(JSON.stringify(scenario.payload ?? {}));
+    bytes += Buffer.byteLength(JSON.stringify(scenario.payload ?? {})) + Buffer.byteLength(JSON.stringify(scenario.session ?? null));
   } catch {
     // Only a value nested past the stack gets here; the depth check on the message text normally stops it first.
     return `the payload is nested too deeply; this server takes at most ${limits.maxJsonDepth} levels`;

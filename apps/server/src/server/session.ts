@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { WebSocket } from 'ws';
-import { parseScenario, RunCancelledError, runScenario, ScenarioError, type Scenario, type TimelineEvent } from '@hookplay/engine';
+import { parseScenario, RunCancelledError, runAnyScenario, ScenarioError, type AnyTimelineEvent, type Scenario } from '@hookplay/engine';
 import { ClientMessage, PROTOCOL_VERSION, RunId, type Limits, type Problem, type ServerMessage } from '../protocol.js';
 import { clip, deepFileProblem, parseUntrusted } from './json-guard.js';
 import { BACKPRESSURE_BYTES, DROP_GRACE_MS, scenarioTooLarge } from './limits.js';
@@ -31,6 +31,8 @@ interface Gap {
   stream: 'stdout' | 'stderr';
   bytes: number;
   chunks: number;
+  /** The session-step index, in a session. */
+  step?: number;
 }
 
 /**
@@ -178,13 +180,16 @@ export class Session {
         this.send({ type: 'gap', id, seq: seq++, ...gap });
       }
     };
-    const onEvent = (event: TimelineEvent) => {
-      if (event.type === 'hook-output') {
-        const key = `${event.hook}:${event.stream}`;
+    const onEvent = (event: AnyTimelineEvent) => {
+      // A session's events of one step arrive wrapped; their output is paced like a one-event run's.
+      const inner = event.type === 'session-run' ? event.run : event;
+      const step = event.type === 'session-run' ? { step: event.index } : {};
+      if (inner.type === 'hook-output') {
+        const key = `${event.type === 'session-run' ? event.index : ''}:${inner.hook}:${inner.stream}`;
         // A slow client must not make the server buffer unbounded output: skip, count, and say so.
         if (this.ws.bufferedAmount > (this.options.backpressureBytes ?? BACKPRESSURE_BYTES)) {
-          const gap = gaps.get(key) ?? { hook: event.hook, stream: event.stream, bytes: 0, chunks: 0 };
-          gap.bytes += Buffer.byteLength(event.data);
+          const gap = gaps.get(key) ?? { hook: inner.hook, stream: inner.stream, bytes: 0, chunks: 0, ...step };
+          gap.bytes += Buffer.byteLength(inner.data);
           gap.chunks++;
           gaps.set(key, gap);
           return;
@@ -194,8 +199,8 @@ export class Session {
           gaps.delete(key);
           this.send({ type: 'gap', id, seq: seq++, ...gap });
         }
-      } else if (event.type === 'hook-end') flushGaps(event.hook);
-      else if (event.type === 'outcome') {
+      } else if (inner.type === 'hook-end') flushGaps(inner.hook);
+      else if (event.type === 'outcome' || event.type === 'session-outcome') {
         flushGaps();
         // Every process is gone once the outcome exists: a client may start its next run right away.
         this.runs.delete(id);
@@ -211,7 +216,7 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
-      return runScenario(scenario, {
+      return runAnyScenario(scenario, {
       signal: controller.signal,
       tmpDir: this.options.tmpDir,
       limits: { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes },

@@ -17,7 +17,7 @@ export function headlessCommand(scenario: ScenarioInput): string {
 
 /** The command that runs the unpacked zip: the project and home folders, and the payload beside them. */
 export function projectCommand(scenario: ScenarioInput): string {
-  return `npx hookplay run --project project --home=home --dialect ${scenario.dialect} --event ${shellQuote(scenario.event)} --payload payload.json`;
+  return `npx hookplay run --project project --home=home --dialect ${scenario.dialect} --event ${shellQuote(scenario.event ?? "")} --payload payload.json`;
 }
 
 function readme(scenario: ScenarioInput): string {

@@ -93,7 +93,7 @@ export class Workspace {
   #load(scenario: ScenarioInput | Scenario, view: ViewState): void {
     this.dialect = scenario.dialect;
     this.files = { ...scenario.files };
-    this.event = scenario.event;
+    this.event = scenario.event ?? this.event;
     this.payloadText = view.payloadText ?? prettyJson(scenario.payload ?? {});
     this.host = clone(scenario.host ?? {});
     this.title = scenario.title ?? '';

@@ -3,6 +3,7 @@ import type { HostSettings } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
 import type { DialectId } from './ids.js';
 import type { KillSequence, ProcessResult } from '../runner/types.js';
+import type { Lifecycle } from '../session/effects.js';
 
 /**
  * What a dialect's rules were checked against: the real host binary, run by a differential harness whose
@@ -172,4 +173,6 @@ export interface Dialect<E extends HookEntry = HookEntry> {
   load(files: Record<string, string>, host: HostSettings): LoadResult<E>;
   prepare(input: PrepareInput<E>): Prepared<E>;
   settle(input: SettleInput<E>): Settled;
+  /** The order of events along a session, and what each verdict does to the next step (run by session/play.ts). */
+  lifecycle?: Lifecycle<any>;
 }

@@ -4,6 +4,7 @@ import { diag, ordinal } from '../shared/results.js';
 import { settleClaudeCode } from './combine.js';
 import { describeTimeout, loadClaudeCodeSettings, LOCAL_SETTINGS, PROJECT_SETTINGS, USER_SETTINGS, type ClaudeCodeEntry, type ClaudeCodeSettings } from './config.js';
 import { CLAUDE_CODE_EVENTS } from './events.js';
+import { claudeCodeLifecycle } from './lifecycle.js';
 import { matchClaudeCode } from './match.js';
 import { dedupeKey, PLUGIN_ROOT_VAR, pluginRootPath } from './plugins.js';
 import { buildPayload } from './payload.js';
@@ -57,6 +58,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
   verifiedAgainst: VERIFIED_AGAINST,
   versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION },
+  lifecycle: claudeCodeLifecycle,
 
   load: (files, host) => withEvidence(loadClaudeCodeSettings(files, host)),
 

@@ -1,0 +1,392 @@
+import type { Diagnostic, Outcome, SessionTool } from '../../outcome.js';
+import type { HostSettings } from '../../scenario.js';
+import { StepCursor } from '../../session/cursor.js';
+import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
+import { stepLabel, type SessionStep } from '../../session/steps.js';
+import { isObject, type Json, type JsonObject } from '../../util/json.js';
+import { TIMING_RULES, withEvidence } from './evidence.js';
+import { checkPermission, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
+import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
+import { wording } from './wording.js';
+
+/**
+ * Claude Code's lifecycle, as the real CLI plays a session (recorded with `claude -p`, see oracle/):
+ * SessionStart → per turn UserPromptSubmit → a model request → per tool call PreToolUse → permission (the hook's
+ * verdict against permission rules and the mode, see permissions.ts; then a prompt, with PermissionRequest hooks
+ * and the user's answer racing for it) → the tool → PostToolUse or
+ * PostToolUseFailure → PostToolBatch → the next request → … → Stop (a block hands the model its feedback and Stop
+ * runs again with stop_hook_active, up to the cap) → SessionEnd. Hook-made texts pile up in conversation order:
+ * each request carries all of them so far.
+ */
+export interface ClaudeCodeLifecycleOptions {
+  /** `--allowedTools` of the run: `Bash` (everything) or rules like `Bash(echo:*)`, when host.allowedTools is not set. Default: none. */
+  allowedTools?: string;
+  /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it ends a turn. */
+  oracleReplies?: boolean;
+  /**
+   * The oracle's stdio host (`--permission-prompt-tool stdio`): every prompt reaches it, whether or not an approval
+   * step follows; a deny carries `denyMessage`, and a prompt with no approval step gets `unanswered`.
+   */
+  hostAnswers?: { denyMessage: string; unanswered: PromptAnswer };
+  /** When the user answers a prompt, in ms after it opens. Default: after the PermissionRequest hooks, as a person does. */
+  answerDelayMs?: number;
+  /** What the session's API requests go through, as the auto-mode notice names it. */
+  apiVia?: string;
+  /** Record the hook texts of every model request (the oracle's several-turn cases compare them). */
+  perRequest?: boolean;
+}
+
+export interface Observation {
+  /** Messages API requests the host made. */
+  requests: number;
+  tool: { executed: boolean; input: JsonObject | null; result: string | null; isError: boolean | null; decidedBy: string | null } | null;
+  /** Every hook-made text the model read, in conversation order (as in the last request). */
+  modelSaw: string[];
+  /** Notices the host printed for the user. */
+  userSaw: string[];
+  /** One entry per Stop event: its stop_hook_active. */
+  stopRuns: boolean[];
+  /** A hook's `continue: false` ended the session. */
+  halted: boolean;
+  /** Hook processes started, per event. */
+  hookRuns: Record<string, number>;
+  /** How each hook process ended, per event: `success`, `error:<exit code>` or `cancelled`, sorted. */
+  hookEnds?: Record<string, string[]>;
+  /** Events whose hooks finished too close together for the order of their answers to be fixed (see RACE_MS). */
+  racy?: string[];
+  /** With a host that answers prompts: each prompt the user saw, with the answer given. */
+  asked?: { tool: string; command: string | null; answer: PromptAnswer }[];
+  /** With a host that answers prompts: the permission decision of each tool call, in order. */
+  decisions?: (PermissionDecision | null)[];
+  /** With perRequest: the hook texts of every model request. */
+  requestsSaw?: string[][];
+}
+
+/** Every rule the engine stated along a session: diagnostic codes, and the matcher rules behind "why". */
+export function ruleCodes(events: { outcome: Outcome }[]): Set<string> {
+  const codes = new Set<string>();
+  for (const { outcome } of events) {
+    for (const d of outcome.diagnostics) codes.add(d.code);
+    for (const h of outcome.hooks) if (h.whyRule) codes.add(h.whyRule);
+  }
+  for (const code of Object.keys(TIMING_RULES)) codes.delete(code);
+  return codes;
+}
+
+export const claudeCodeLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
+  check(steps, host) {
+    const version = rulesFor(host.version);
+    if (!version.rules) return [{ step: 0, message: version.diagnostics.map((d) => d.message).join('; ') }];
+    return [];
+  },
+  play: (input) => play(input.steps, input.host, input.files, input.paths, input.options ?? {}),
+};
+
+function* play(steps: SessionStep[], host: HostSettings, files: Record<string, string>, paths: { project: string; home: string }, options: ClaudeCodeLifecycleOptions): LifecycleRun {
+  const rules = rulesFor(host.version).rules as ClaudeCodeRules;
+  const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
+  const hookRuns: Record<string, number> = {};
+  const hookEnds: Record<string, string[]> = {};
+  const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns, hookEnds };
+  if (options.hostAnswers) {
+    obs.asked = [];
+    obs.decisions = [];
+  }
+  if (options.perRequest) obs.requestsSaw = [];
+  const permissions = withEvidence(readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null }));
+  const cursor = new StepCursor(steps);
+  /** Every hook-made text so far, in conversation order. */
+  const told: string[] = [];
+  /** What the latest model request carried: texts added after it (a session that halts) never reach the model. */
+  let carried: string[] = [];
+  let toolCalls = 0;
+  let lastReply: string | null = null;
+
+  function* event(name: string, payload: JsonObject): Generator<SessionEffect, Outcome, unknown> {
+    const outcome = yield* fire(name, payload);
+    // The harness reads the CLI's stream, which has closed by the time SessionEnd runs.
+    if (name === 'SessionEnd') return outcome;
+    if (outcome.diagnostics.some((d) => d.code === 'rule.finish-order-racy')) (obs.racy ??= []).push(name);
+    const ran = outcome.hooks.filter((h) => h.ran);
+    if (ran.length) hookRuns[name] = (hookRuns[name] ?? 0) + ran.length;
+    for (const h of ran) (hookEnds[name] ??= []).push(h.hostReport ?? (h.timedOut ? 'cancelled' : h.exitCode === 0 ? 'success' : `error:${h.exitCode ?? 1}`));
+    hookEnds[name]?.sort();
+    if (outcome.shown?.user) {
+      obs.userSaw.push(norm(outcome.shown.user));
+      yield* notice(outcome.shown.user);
+    }
+    return outcome;
+  }
+  function* request(): Generator<SessionEffect, void, unknown> {
+    obs.requests++;
+    carried = [...told];
+    obs.requestsSaw?.push(carried);
+    yield* modelRequest(carried);
+  }
+  const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
+    obs.modelSaw = obs.requests > 0 ? carried : [];
+    return { reason, message, step, observation: obs };
+  };
+  function* finish(reason: LifecycleEnd['reason'], message: string, step: number | null): Generator<SessionEffect, LifecycleEnd, unknown> {
+    yield* beginStep(null, 'session end');
+    yield* event('SessionEnd', { reason: 'other' });
+    return end(reason, message, step);
+  }
+
+  yield* beginStep(null, 'session start');
+  for (const d of permissions.diagnostics) yield* diagnostic(d);
+  const start = yield* event('SessionStart', { source: 'startup' });
+  // continue: false on SessionStart stops nothing (recorded): the session goes on to the prompt.
+  told.push(...start.context.map(norm));
+
+  while (!cursor.done) {
+    const next = cursor.next()!;
+    if (next.kind !== 'prompt') {
+      // Only event steps can come between turns (check() rejects the rest).
+      if ('event' in next.step) {
+        yield* beginStep(next.index, stepLabel(next.step));
+        yield* event(next.step.event, next.step.payload as JsonObject);
+      }
+      continue;
+    }
+    const prompt = (next.step as { prompt: string }).prompt;
+    yield* beginStep(next.index, stepLabel(next.step));
+    const submit = yield* event('UserPromptSubmit', { prompt });
+    // The harness sees no halt here: the prompt is simply never sent (the CLI reports it like a blocked prompt).
+    if (submit.halt) return yield* finish('halted', 'a UserPromptSubmit hook stopped the session (continue: false)', next.index);
+    if (submit.verdict === 'block') {
+      cursor.skipTurn();
+      if (cursor.done) return yield* finish('prompt-blocked', 'a UserPromptSubmit hook blocked the prompt: the model never saw it', next.index);
+      continue;
+    }
+    told.push(...submit.context.map(norm));
+    yield* request();
+
+    const turn = yield* playTurn(next.index);
+    if (turn) return turn;
+  }
+  return yield* finish('completed', 'every step was played', null);
+
+  /** The model's side of a turn: tool calls and its reply, then Stop. Returns how the session ended, if it did. */
+  function* playTurn(promptIndex: number): Generator<SessionEffect, LifecycleEnd | null, unknown> {
+    let blocks = 0;
+    for (;;) {
+      const step = cursor.peek();
+      if (step?.kind === 'tool') {
+        cursor.next();
+        const ended = yield* playTool(step.index, step.step as Extract<SessionStep, { tool: string }>);
+        if (ended) return ended;
+        continue;
+      }
+      if (step?.kind === 'event') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* event((step.step as { event: string }).event, (step.step as { payload: JsonObject }).payload);
+        continue;
+      }
+      if (step?.kind === 'interrupt') {
+        cursor.next();
+        // Stop hooks do not run when the user interrupts: the turn just ends.
+        yield* beginStep(step.index, stepLabel(step.step));
+        yield* notice('Interrupted by user');
+        if (cursor.done) return yield* finish('interrupted', 'the user interrupted the turn', step.index);
+        return null;
+      }
+      // The model ends its turn: with the reply given, or (steps over, or the user's turn next) a reply of its own.
+      let text: string;
+      if (step?.kind === 'reply') {
+        cursor.next();
+        yield* beginStep(step.index, stepLabel(step.step));
+        text = (step.step as { reply: string }).reply;
+      } else {
+        yield* beginStep(null, blocks > 0 ? 'the model answers again' : 'the model ends its turn');
+        text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : (lastReply ?? 'Done.');
+      }
+      lastReply = text;
+      const stop = yield* event('Stop', { stop_hook_active: blocks > 0, last_assistant_message: text, background_tasks: [], session_crons: [] });
+      // With disableAllHooks no event reaches any hook (the oracle's probes included).
+      if (!stop.diagnostics.some((d) => d.code === 'config.hooks-disabled')) obs.stopRuns.push(blocks > 0);
+      // continue: false on Stop ends the turn ("stop_hook_prevented"), which is no halt of the session by a hook.
+      if (stop.halt || stop.verdict !== 'block') return null;
+      blocks++;
+      const cap = stopBlockCap(rules, host.env);
+      if (blocks >= cap) {
+        const text = wording.stopCapReached(cap, rules.stopBlockCapEnv);
+        obs.userSaw.push(text);
+        yield* notice(text);
+        if (!cursor.done) return null;
+        return yield* finish('stop-cap', `Stop hooks blocked ${cap} times in a row; Claude Code ended the turn anyway`, promptIndex);
+      }
+      // Stop's context holds everything the model reads: the feedback messages, then the system notes.
+      told.push(...stop.context.map(norm));
+      yield* request();
+    }
+  }
+
+  function* playTool(index: number, step: Extract<SessionStep, { tool: string }>): Generator<SessionEffect, LifecycleEnd | null, unknown> {
+    yield* beginStep(index, stepLabel(step));
+    const toolName = step.tool;
+    const asked = step.input as JsonObject;
+    const toolUseId = `toolu_mock_${++toolCalls}`;
+    const pre = yield* event('PreToolUse', { tool_name: toolName, tool_input: asked, tool_use_id: toolUseId });
+    let input: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : asked;
+    const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: toolName, ...tool });
+    if (pre.diagnostics.some((d) => d.code === 'rule.defer')) {
+      obs.tool = { executed: false, input: null, result: null, isError: null, decidedBy: null };
+      yield* record({ input: asked, ran: false, result: null, isError: false, decidedBy: 'hook', source: 'none' });
+      return yield* finish('deferred', 'a PreToolUse hook deferred the call: claude -p exits there, to be resumed later', index);
+    }
+
+    let allowed = false;
+    let decidedBy = 'rule';
+    let denied: { result: string; decidedBy: string } | null = null;
+    function* decide(decision: PermissionDecision | null, found: Diagnostic[]): Generator<SessionEffect, void, unknown> {
+      obs.decisions?.push(decision);
+      for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
+    }
+    const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
+    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia);
+    // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
+    const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
+    if (pre.verdict === 'block' || !check) {
+      denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
+      yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);
+    } else if (check.outcome === 'deny') {
+      denied = { result: check.result, decidedBy: 'rule' };
+      if (check.notice) {
+        obs.userSaw.push(check.notice);
+        yield* notice(check.notice);
+      }
+      yield* decide(check.decision, check.diagnostics);
+    } else if (check.outcome === 'run') {
+      allowed = true;
+      decidedBy = check.decision.source === 'hook' ? 'hook' : 'rule';
+      yield* decide(check.decision, check.diagnostics);
+    } else if (!prompting && pre.verdict === 'ask') {
+      // claude -p: nobody can be asked, so a hook's ask is a denial, and no PermissionRequest hook runs.
+      denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'rule' };
+      yield* decide(null, check.diagnostics);
+    } else {
+      const permission = yield* event('PermissionRequest', {
+        tool_name: toolName,
+        tool_input: input,
+        permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+      });
+      const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
+      if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
+        // Claude Code rejects the call and stops the turn there ("aborted_tools").
+        obs.tool = { executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null };
+        yield* decide(null, check.diagnostics);
+        yield* record({ input, ran: false, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: 'hook', source: 'none' });
+        cursor.skipTurn();
+        return yield* finish('interrupted', 'a PermissionRequest hook denied with interrupt: true, which stops the turn', index);
+      }
+      if (prompting) {
+        // The prompt is open while the PermissionRequest hooks run: the first answer wins (recorded both ways).
+        const taken = cursor.take('approval');
+        if (taken) yield* beginStep(taken.index, stepLabel(taken.step));
+        const given = taken ? (taken.step as { approval: 'allow' | 'deny' }).approval : null;
+        const answer: PromptAnswer = given === 'allow' ? { behavior: 'allow' } : given === 'deny' ? { behavior: 'deny', message: options.hostAnswers?.denyMessage ?? USER_DENIED } : options.hostAnswers!.unanswered;
+        obs.asked?.push({ tool: toolName, command: typeof input.command === 'string' ? norm(input.command) : null, answer });
+        const answeredIn = permission.hooks.filter((h) => h.ran).map((h) => h.durationMs ?? Infinity);
+        const settled = settlePrompt(prVerdict, answer, options.answerDelayMs ?? Infinity, answeredIn.length ? Math.min(...answeredIn) : null);
+        yield* decide(settled.decision, [...check.diagnostics, ...settled.diagnostics]);
+        if (settled.winner === 'hook' && isObject(permission.updatedInput)) input = permission.updatedInput;
+        if (settled.run) {
+          allowed = true;
+          decidedBy = settled.winner;
+        } else {
+          denied = { result: settled.winner === 'hook' ? (permission.shown?.toolResult ?? '') : answer.behavior === 'deny' ? answer.message : '', decidedBy: settled.winner };
+        }
+      } else {
+        yield* decide(null, check.diagnostics);
+        if (prVerdict === 'allow') {
+          allowed = true;
+          decidedBy = 'hook';
+          if (isObject(permission.updatedInput)) input = permission.updatedInput;
+        } else if (prVerdict === 'block') {
+          denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
+        } else {
+          denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'rule' };
+          yield* notice('Claude Code would ask the user before this call; with no approval step it is denied, as in claude -p');
+        }
+      }
+    }
+
+    const unasked = cursor.take('approval');
+    if (unasked) {
+      // The scenario answers a prompt the host never showed: say so rather than pretend the answer mattered.
+      yield* beginStep(unasked.index, stepLabel(unasked.step));
+      yield* diagnostic({
+        level: 'warning',
+        code: 'session.nothing-to-approve',
+        message: `no permission prompt was pending: ${decidedBy === 'hook' || denied?.decidedBy === 'hook' ? 'a hook decided' : 'Claude Code decided without asking'}, so this answer changes nothing`,
+      });
+    }
+
+    if (allowed) {
+      const ran = yield* toolResult(toolName, input, step.result);
+      obs.tool = { executed: true, input, result: norm(ran.content), isError: ran.code !== 0, decidedBy: decidedBy === 'rule' ? 'config' : decidedBy === 'user' ? 'user' : 'hook' };
+      yield* record({ input, ran: true, result: ran.content, isError: ran.code !== 0, decidedBy, source: step.result ? 'given' : toolName === 'Bash' ? 'run' : 'given', exitCode: ran.code });
+      const ok = ran.code === 0;
+      const post = yield* event(
+        ok ? 'PostToolUse' : 'PostToolUseFailure',
+        ok
+          ? { tool_name: toolName, tool_input: input, tool_response: ran.response, tool_use_id: toolUseId, duration_ms: ran.ms }
+          : { tool_name: toolName, tool_input: input, tool_use_id: toolUseId, error: ran.content, is_interrupt: false, duration_ms: ran.ms },
+      );
+      // PostToolUse's context holds its blocking texts, then its additionalContext.
+      told.push(...pre.context.map(norm), ...post.context.map(norm));
+      if (pre.halt || post.halt) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content)) return yield* halted(index);
+    } else {
+      obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy };
+      yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
+      told.push(...pre.context.map(norm));
+      if (pre.halt) return yield* halted(index);
+      // The batch ended too, with the denial as its result.
+      if (yield* batchHalts(toolName, toolUseId, input, denied!.result)) return yield* halted(index);
+    }
+    yield* request();
+    return null;
+  }
+
+  function* halted(index: number): Generator<SessionEffect, LifecycleEnd, unknown> {
+    obs.halted = true;
+    return yield* finish('halted', "a hook answered continue: false, which ends Claude Code's session", index);
+  }
+
+  /** PostToolBatch after the batch (denied or not): its context reaches the model; true when it halts the session. */
+  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json): Generator<SessionEffect, boolean, unknown> {
+    const batch = yield* event('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: response }] });
+    told.push(...batch.context.map(norm));
+    return batch.halt;
+  }
+}
+
+const USER_DENIED =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+interface ToolResultText {
+  code: number;
+  content: string;
+  response: JsonObject;
+  ms: number;
+}
+
+/** The tool's result as Claude Code words it: Bash runs for real unless the step gives its result. */
+function* toolResult(toolName: string, input: JsonObject, given: Extract<SessionStep, { tool: string }>['result']): Generator<SessionEffect, ToolResultText, unknown> {
+  if (given) {
+    if ('error' in given) return { code: 1, content: given.error, response: {}, ms: 1 };
+    return { code: 0, content: given.output, response: toolName === 'Bash' ? bashResponse(given.output, '') : { output: given.output }, ms: 1 };
+  }
+  // A tool hookplay does not run (Glob, Read, ...) succeeds with no output.
+  if (toolName !== 'Bash') return { code: 0, content: '', response: {}, ms: 1 };
+  const ran = yield* runTool(String(input.command ?? ''));
+  const stdout = ran.stdout.replace(/\n+$/, '');
+  const stderr = ran.stderr.replace(/\n+$/, '');
+  const body = [stdout, stderr].filter(Boolean).join('\n');
+  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || wording.bashNoOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
+}
+
+const bashResponse = (stdout: string, stderr: string): JsonObject => ({ stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false });

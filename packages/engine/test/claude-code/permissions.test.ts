@@ -5,7 +5,8 @@
  */
 import { parseScenario, runScenario } from '@hookplay/engine';
 import { describe, expect, it } from 'vitest';
-import { checkPermission, readPermissions, settlePrompt, subcommands } from '../../src/dialects/claude-code/permissions.js';
+import { checkPermission, PERMISSION_MODES, readPermissions, settlePrompt, subcommands } from '../../src/dialects/claude-code/permissions.js';
+import { HostSettings } from '../../src/scenario.js';
 import { cmd, LOCAL, PROJECT, settings, USER } from './helpers.js';
 
 const json = (o: unknown) => `${JSON.stringify(o, null, 2)}\n`;
@@ -60,6 +61,11 @@ describe('claude-code permission rules', () => {
 });
 
 describe('claude-code permission modes', () => {
+  it('host.permissionMode accepts exactly the modes the dialect knows', () => {
+    expect(HostSettings.shape.permissionMode.unwrap().options).toEqual([...PERMISSION_MODES]);
+    expect(HostSettings.safeParse({ permissionMode: 'yolo' }).success).toBe(false);
+  });
+
   it('a hook ask asks whatever the mode (combo-hook-ask-bypass, combo-hook-ask-dontask); a hook allow runs in dontAsk but not in plan (combo-hook-allow-dontask, mode-plan-hook-allow)', () => {
     expect(decide({}, 'ask', { permissionMode: 'bypassPermissions', allowedTools: null }).outcome).toBe('ask');
     expect(decide({}, 'ask', { permissionMode: 'dontAsk', allowedTools: null }).outcome).toBe('ask');

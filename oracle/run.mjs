@@ -20,6 +20,7 @@ import { ALL_CASES, SWEEP } from './all-cases.mjs';
 import { writeCoverage } from './lib/coverage.mjs';
 import { writeRecordedRules } from './lib/recorded-rules.mjs';
 import { runCli, writeFiles } from './lib/cli.mjs';
+import { caseRun } from './lib/case-kinds.mjs';
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
 import { startMockApi } from './lib/mock-api.mjs';
 import { rawOf } from './lib/raw.mjs';
@@ -119,7 +120,8 @@ async function record(c, cli) {
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, PROBE_DIR), { recursive: true });
   writeFiles(c.files, home, project);
-  const mock = await startMockApi(modelScript(c), { sideRequests: VERSION !== NEWEST });
+  const kind = caseRun(c, { home, project });
+  const mock = await startMockApi(kind.script ?? modelScript(c), { sideRequests: VERSION !== NEWEST });
   const probed = PROBED_EVENTS.filter((e) => cli.caps.events.includes(e));
   let managedDir = null;
   if (!cli.caps.settingsFlag) {
@@ -140,14 +142,17 @@ async function record(c, cli) {
       home,
       project,
       mockUrl: mock.url,
-      allowedTools: c.allowedTools ?? 'Bash',
-      extraArgs: cli.caps.settingsFlag ? ['--settings', JSON.stringify(probeSettings(probed))] : [],
+      allowedTools: kind.allowedTools,
+      extraArgs: [...(cli.caps.settingsFlag ? ['--settings', JSON.stringify(probeSettings(probed))] : []), ...kind.args],
+      drive: kind.drive,
+      extraEnv: kind.env,
       timeoutMs: 90_000,
     });
   } finally {
     await mock.close();
   }
   const seen = observe({ stdout: run.stdout, requests: mock.requests, project, home, root, probed });
+  Object.assign(seen.observation, kind.extras(mock.requests, seen.events, seen.norm, seen.observation));
   const fixture = {
     case: c.id,
     title: c.title,

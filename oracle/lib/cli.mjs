@@ -40,7 +40,7 @@ export function writeFiles(files, home, project) {
  * Runs `claude -p` once against the mock. Never lets anything leave the machine: the base URL and both proxies
  * point at the mock, and every non-essential traffic switch is off.
  */
-export function runCli({ bin, pre = [], root, home, project, mockUrl, prompt = 'do it', timeoutMs = 60_000, extraArgs = [], allowedTools = 'Bash', hookEvents = true, managedDir = null }) {
+export function runCli({ bin, pre = [], root, home, project, mockUrl, prompt = 'do it', timeoutMs = 60_000, extraArgs = [], allowedTools = 'Bash', hookEvents = true, managedDir = null, drive = null, extraEnv = {} }) {
   const tmp = join(root, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const env = {
@@ -61,9 +61,12 @@ export function runCli({ bin, pre = [], root, home, project, mockUrl, prompt = '
     http_proxy: mockUrl,
     NO_PROXY: '',
     no_proxy: '',
+    ...extraEnv,
   };
   // Older builds lack --include-hook-events (versions.mjs reads each build's --help).
-  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', ...(hookEvents ? ['--include-hook-events'] : []), '--allowedTools', allowedTools, ...extraArgs];
+  // A `drive`n session (lib/approvals.mjs) talks stream-json on stdin: its prompts come from there, not argv.
+  // `allowedTools: null` leaves --allowedTools out, so only the case's permission rules and mode decide.
+  const args = ['-p', ...(drive ? [] : [prompt]), '--output-format', 'stream-json', '--verbose', ...(hookEvents ? ['--include-hook-events'] : []), ...(allowedTools === null ? [] : ['--allowedTools', allowedTools]), ...extraArgs];
   // A build without --settings reads the harness's probes from a managed-settings file: a private mount namespace
   // puts this run's own directory on /etc/claude-code, so parallel runs and the machine never see each other's.
   const [file, argv] = managedDir
@@ -71,7 +74,8 @@ export function runCli({ bin, pre = [], root, home, project, mockUrl, prompt = '
     : [bin, [...pre, ...args]];
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(file, argv, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, argv, { cwd: project, env, stdio: [drive ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    drive?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));

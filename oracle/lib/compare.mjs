@@ -2,6 +2,7 @@
 // (tool executed or not and with which input, what the model was shown, whether the turn went on, how many
 // hook processes ran), never incidental details such as ids or timestamps.
 import { createHash } from 'node:crypto';
+import { compareSessionFacts, sessionFieldsOf, sessionInputOf } from './case-kinds.mjs';
 import { PROBED_EVENTS } from './observe.mjs';
 import { modelSawFromRaw } from './raw.mjs';
 
@@ -9,7 +10,7 @@ import { modelSawFromRaw } from './raw.mjs';
 export function caseHash(c) {
   const { id, files, tool, allowedTools, timing, toolName } = c;
   return createHash('sha256')
-    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null, ...(toolName ? { toolName } : {}) }))
+    .update(JSON.stringify({ id, files, tool: tool === undefined ? 'default' : tool, allowedTools: allowedTools ?? 'Bash', timing: timing ?? null, ...(toolName ? { toolName } : {}), ...sessionFieldsOf(c) }))
     .digest('hex')
     .slice(0, 16);
 }
@@ -23,6 +24,7 @@ export function sessionOf(c) {
     ...(c.tool !== undefined ? { tool: c.tool } : {}),
     ...(c.toolName ? { toolName: c.toolName } : {}),
     ...(c.allowedTools ? { allowedTools: c.allowedTools } : {}),
+    ...sessionInputOf(c),
   };
 }
 
@@ -128,6 +130,7 @@ export function compareObservations(c, real, engine, codes = new Set()) {
   if (!real.unobserved?.includes('userSaw')) check('messages shown to the user', real.userSaw, engine.userSaw);
   check('Stop runs (stop_hook_active of each)', real.stopRuns, engine.stopRuns);
   if (!real.unobserved?.includes('halted')) check('session halted by continue: false', real.halted, engine.halted);
+  compareSessionFacts(real, engine, check, c);
   // When a hook halts the session, the CLI exits without waiting for the harness's own probe hooks to log or report,
   // so on the probed events the harness cannot tell the case's hooks from its probes: compare the other events.
   const seen = (o) => (real.halted ? Object.fromEntries(Object.entries(o ?? {}).filter(([e]) => !PROBED_EVENTS.includes(e))) : o);

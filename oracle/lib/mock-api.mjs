@@ -54,7 +54,7 @@ function json(reply, n, model) {
 
 /**
  * Starts the mock on 127.0.0.1 (random port). `script(n)` gives the reply to the n-th (1-based) Messages request.
- * @param {(n: number) => Reply} script
+ * @param {(n: number, body: any) => Reply} script
  */
 export async function startMockApi(script, { sideRequests = false } = {}) {
   /** @type {RecordedRequest[]} */
@@ -96,7 +96,7 @@ export async function startMockApi(script, { sideRequests = false } = {}) {
         }
         n++;
         requests.push({ n, method: req.method, path: url.pathname + url.search, body, at: Date.now() - t0 });
-        const reply = script(n);
+        const reply = script(n, body);
         const model = typeof body?.model === 'string' ? body.model : 'claude-mock';
         if (body?.stream) {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_mock_${n}` });

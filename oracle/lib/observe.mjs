@@ -148,6 +148,8 @@ export function observe({ stdout, requests, project, home, root, probed = PROBED
   const gapsMs = requests.slice(1).map((r, i) => r.at - requests[i].at);
   return {
     observation,
+    events,
+    norm,
     hookEvents,
     gapsMs,
     result: result ? { subtype: result.subtype, terminal_reason: result.terminal_reason ?? null, is_error: result.is_error, result: norm(result.result ?? '') } : null,

@@ -44,6 +44,18 @@ export const HostSettings = z
       .boolean()
       .optional()
       .describe('Hosts with a trust gate (Codex hook trust, Copilot folder trust): whether the project is trusted. Default true.'),
+    plugins: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('claude-code: local plugin directories loaded as with `--plugin-dir` (project-relative, or ~/...); each one\'s hooks are in <dir>/hooks/hooks.json.'),
+    permissionMode: z
+      .enum(['default', 'manual', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'])
+      .optional()
+      .describe('claude-code: `--permission-mode` of the session (beats permissions.defaultMode in settings).'),
+    allowedTools: z
+      .string()
+      .optional()
+      .describe('claude-code: `--allowedTools` of the session, e.g. "Bash(npm test:*) Read"; rules that allow without asking.'),
   })
   .strict();
 export type HostSettings = z.infer<typeof HostSettings>;

@@ -50,7 +50,7 @@ describe(`the oracle's recordings of Claude Code ${VERSION}`, () => {
 
   it('cover every rule the issue lists', () => {
     const covered = new Set(cases.flatMap((c) => c.covers));
-    for (const rule of ['process', 'parallel', 'dedupe', 'settings-files', 'matcher', 'pre-precedence', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-allow', 'pre-ask', 'rewrite', 'timeout', 'continue-false', 'stop', 'prompt', 'session-start', 'context']) {
+    for (const rule of ['process', 'parallel', 'dedupe', 'settings-files', 'matcher', 'pre-precedence', 'pre-exit-codes', 'pre-output', 'pre-decisions', 'pre-allow', 'pre-ask', 'rewrite', 'timeout', 'continue-false', 'stop', 'prompt', 'session-start', 'context', 'permissions', 'permission-modes', 'hook-vs-rules', 'approvals', 'plugins', 'multi-turn']) {
       expect(covered, rule).toContain(rule);
     }
   });

@@ -62,7 +62,8 @@ describe('a Claude Code session', () => {
     expect(events(denied)).toContain('PermissionRequest');
     const allowed = await play({}, [...steps, { approval: 'allow' }]);
     expect(allowed.steps.find((s) => s.tool)!.tool).toMatchObject({ ran: true, decidedBy: 'user' });
-    expect(allowed.steps.find((s) => s.step === 2)?.diagnostics[0]).toMatchObject({ code: 'session.user-answer', evidence: { kind: 'docs' } });
+    // The answer is recorded now (oracle session cases perm-answer-*): the evidence says so.
+    expect(allowed.steps.find((s) => s.step === 2)?.diagnostics.find((d) => d.code === 'permission.user-answer')).toMatchObject({ evidence: { kind: 'recorded' } });
     const no = await play({}, [...steps, { approval: 'deny' }]);
     expect(no.steps.find((s) => s.tool)!.tool).toMatchObject({ ran: false, decidedBy: 'user', result: expect.stringMatching(/doesn't want to proceed/) });
   });

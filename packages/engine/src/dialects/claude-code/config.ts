@@ -6,6 +6,7 @@ import { closest } from '../../util/suggest.js';
 import type { HookEntry, LoadResult } from '../dialect.js';
 import { diag, formatSeconds } from '../shared/results.js';
 import { CLAUDE_CODE_EVENTS, EVENT_NAMES, OTHER_CLAUDE_CODE_EVENTS } from './events.js';
+import { loadPluginHooks } from './plugins.js';
 import { rulesFor, type ClaudeCodeRules } from './version.js';
 
 export const USER_SETTINGS = '~/.claude/settings.json';
@@ -19,7 +20,8 @@ export const SETTINGS_FILES = [
   { file: LOCAL_SETTINGS, scope: 'local' },
 ] as const;
 
-export type Scope = (typeof SETTINGS_FILES)[number]['scope'];
+/** Where a hook is declared: one of the settings files, or a plugin (plugins.ts). */
+export type Scope = (typeof SETTINGS_FILES)[number]['scope'] | 'plugin';
 
 export interface ClaudeCodeEntry extends HookEntry {
   scope: Scope;
@@ -28,6 +30,8 @@ export interface ClaudeCodeEntry extends HookEntry {
   matcherAt?: { line: number; column: number };
   /** The `timeout` the hook set, in seconds, when it set one. */
   timeoutS?: number;
+  /** A plugin's hook: the plugin's directory (host.plugins), its CLAUDE_PLUGIN_ROOT. */
+  pluginRoot?: string;
 }
 
 export interface ClaudeCodeSettings {
@@ -82,7 +86,9 @@ export function loadClaudeCodeSettings(files: Record<string, string>, host: Host
     }
     entries.push(...read.entries);
   }
-  if (settings.read.length === 0) {
+  // Plugin hooks come after every settings file's (plugins.ts).
+  entries.push(...loadPluginHooks(files, host, (text, file) => readSettingsFile(text, file, 'plugin', version.rules!, diagnostics), diagnostics));
+  if (settings.read.length === 0 && entries.length === 0) {
     diagnostics.push(diag('info', 'config.missing', `no ${SETTINGS_FILES.map((f) => f.file).join(', ')}: Claude Code has no hooks`));
   }
   if (settings.disabledBy) {

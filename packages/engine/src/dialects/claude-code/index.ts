@@ -6,6 +6,7 @@ import { describeTimeout, loadClaudeCodeSettings, LOCAL_SETTINGS, PROJECT_SETTIN
 import { CLAUDE_CODE_EVENTS } from './events.js';
 import { claudeCodeLifecycle } from './lifecycle.js';
 import { matchClaudeCode } from './match.js';
+import { dedupeKey, PLUGIN_ROOT_VAR, pluginRootPath } from './plugins.js';
 import { buildPayload } from './payload.js';
 import { SETTINGS_JSON_SCHEMA } from './schema.js';
 import { evidenceFor, matchCode, recordedRulesOf, withEvidence } from './evidence.js';
@@ -65,7 +66,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     { path: USER_SETTINGS, language: 'json', description: 'User settings, for every project.', schema: SETTINGS_JSON_SCHEMA },
   ],
   events: CLAUDE_CODE_EVENTS,
-  hostSettings: ['version', 'env'],
+  hostSettings: ['version', 'env', 'plugins', 'permissionMode', 'allowedTools'],
   mode: 'parallel',
   process: { shell: ['/bin/sh', '-c'], kill: { first: 'SIGTERM', killAfterMs: 1500 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
@@ -88,11 +89,13 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const entries = loaded.entries.filter((e) => e.event === event.name);
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
+    // A plugin's hooks are merged only within that plugin (plugins.ts).
     const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
-      if (matched[i]!.matched) lastIndex.set(entry.command, i);
+      if (matched[i]!.matched) lastIndex.set(dedupeKey(entry), i);
     });
+    const runsTwice = new Set<string>();
 
     const hooks: PlannedEntry<ClaudeCodeEntry>[] = entries.map((entry, index) => {
       if (!rules) return { entry, matched: false, why: 'not run: the Claude Code version is unknown', duplicateOf: null, willRun: false };
@@ -105,8 +108,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       const whyEvidence = evidenceFor(whyRule, recordedRulesOf(rules.version));
       if (!m.matched) return { entry, matched: false, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: false };
       // Builds before deduplication run every declaration (versions/profiles.ts, `dedupe`).
-      const kept = rules.dedupe === 'none' ? index : lastIndex.get(entry.command)!;
-      if (rules.dedupe === 'none' && lastIndex.get(entry.command) !== index && entries.some((e, j) => j > index && matched[j]!.matched && e.command === entry.command)) {
+      const kept = rules.dedupe === 'none' ? index : lastIndex.get(dedupeKey(entry))!;
+      if (rules.dedupe === 'none' && lastIndex.get(dedupeKey(entry)) !== index && entries.some((e, j) => j > index && matched[j]!.matched && dedupeKey(e) === dedupeKey(entry))) {
         diagnostics.push(diag('info', 'rule.no-dedup', `${ordinal(index)} has exactly the same command as a later hook: Claude Code ${rules.version} runs both (it does not deduplicate)`, { hook: index }));
       }
       if (kept !== index) {
@@ -121,11 +124,17 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
         );
         return { entry, matched: true, why: `${m.why}; same command as ${ordinal(kept)}, so it runs once, as ${ordinal(kept)}`, whyRule, whyEvidence, duplicateOf: kept, willRun: false };
       }
+      const twin = entry.pluginRoot !== undefined && entries.some((other, j) => j !== index && matched[j]!.matched && other.command === entry.command && dedupeKey(other) !== dedupeKey(entry));
+      if (twin && !runsTwice.has(entry.command)) {
+        runsTwice.add(entry.command);
+        diagnostics.push(diag('info', 'rule.plugin-not-deduped', `${ordinal(index)} (plugin ${entry.pluginRoot}) has the same command as a hook declared elsewhere: Claude Code merges identical commands only within one plugin or among the settings files, so both run`, { hook: index }));
+      }
       return { entry, matched: true, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: true };
     });
 
     const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
-    const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env, timeoutMs: h.entry.timeoutMs, stdin }] : []));
+    const envOf = (entry: ClaudeCodeEntry) => (entry.pluginRoot !== undefined ? { ...env, [PLUGIN_ROOT_VAR]: pluginRootPath(entry.pluginRoot, paths) } : env);
+    const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env: envOf(h.entry), timeoutMs: h.entry.timeoutMs, stdin }] : []));
     if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once; Claude Code waits for all of them and reads their answers in the order they finish`));
     return withEvidence({ hooks, jobs, input, diagnostics }, rules?.version);
   },

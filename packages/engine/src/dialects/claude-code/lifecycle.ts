@@ -1,26 +1,39 @@
-import type { Outcome, SessionTool } from '../../outcome.js';
+import type { Diagnostic, Outcome, SessionTool } from '../../outcome.js';
 import type { HostSettings } from '../../scenario.js';
 import { StepCursor } from '../../session/cursor.js';
 import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
-import { TIMING_RULES } from './evidence.js';
+import { TIMING_RULES, withEvidence } from './evidence.js';
+import { checkPermission, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
 import { wording } from './wording.js';
 
 /**
  * Claude Code's lifecycle, as the real CLI plays a session (recorded with `claude -p`, see oracle/):
- * SessionStart → per turn UserPromptSubmit → a model request → per tool call PreToolUse → permission (hook
- * verdict, pre-approval, PermissionRequest hooks, the user's answer) → the tool → PostToolUse or
+ * SessionStart → per turn UserPromptSubmit → a model request → per tool call PreToolUse → permission (the hook's
+ * verdict against permission rules and the mode, see permissions.ts; then a prompt, with PermissionRequest hooks
+ * and the user's answer racing for it) → the tool → PostToolUse or
  * PostToolUseFailure → PostToolBatch → the next request → … → Stop (a block hands the model its feedback and Stop
  * runs again with stop_hook_active, up to the cap) → SessionEnd. Hook-made texts pile up in conversation order:
  * each request carries all of them so far.
  */
 export interface ClaudeCodeLifecycleOptions {
-  /** `--allowedTools` of the run: `Bash` (everything) or rules like `Bash(echo:*)`. Default: none. */
+  /** `--allowedTools` of the run: `Bash` (everything) or rules like `Bash(echo:*)`, when host.allowedTools is not set. Default: none. */
   allowedTools?: string;
   /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it ends a turn. */
   oracleReplies?: boolean;
+  /**
+   * The oracle's stdio host (`--permission-prompt-tool stdio`): every prompt reaches it, whether or not an approval
+   * step follows; a deny carries `denyMessage`, and a prompt with no approval step gets `unanswered`.
+   */
+  hostAnswers?: { denyMessage: string; unanswered: PromptAnswer };
+  /** When the user answers a prompt, in ms after it opens. Default: after the PermissionRequest hooks, as a person does. */
+  answerDelayMs?: number;
+  /** What the session's API requests go through, as the auto-mode notice names it. */
+  apiVia?: string;
+  /** Record the hook texts of every model request (the oracle's several-turn cases compare them). */
+  perRequest?: boolean;
 }
 
 export interface Observation {
@@ -41,6 +54,12 @@ export interface Observation {
   hookEnds?: Record<string, string[]>;
   /** Events whose hooks finished too close together for the order of their answers to be fixed (see RACE_MS). */
   racy?: string[];
+  /** With a host that answers prompts: each prompt the user saw, with the answer given. */
+  asked?: { tool: string; command: string | null; answer: PromptAnswer }[];
+  /** With a host that answers prompts: the permission decision of each tool call, in order. */
+  decisions?: (PermissionDecision | null)[];
+  /** With perRequest: the hook texts of every model request. */
+  requestsSaw?: string[][];
 }
 
 /** Every rule the engine stated along a session: diagnostic codes, and the matcher rules behind "why". */
@@ -60,15 +79,21 @@ export const claudeCodeLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
     if (!version.rules) return [{ step: 0, message: version.diagnostics.map((d) => d.message).join('; ') }];
     return [];
   },
-  play: (input) => play(input.steps, input.host, input.paths, input.options ?? {}),
+  play: (input) => play(input.steps, input.host, input.files, input.paths, input.options ?? {}),
 };
 
-function* play(steps: SessionStep[], host: HostSettings, paths: { project: string; home: string }, options: ClaudeCodeLifecycleOptions): LifecycleRun {
+function* play(steps: SessionStep[], host: HostSettings, files: Record<string, string>, paths: { project: string; home: string }, options: ClaudeCodeLifecycleOptions): LifecycleRun {
   const rules = rulesFor(host.version).rules as ClaudeCodeRules;
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
   const hookRuns: Record<string, number> = {};
   const hookEnds: Record<string, string[]> = {};
   const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns, hookEnds };
+  if (options.hostAnswers) {
+    obs.asked = [];
+    obs.decisions = [];
+  }
+  if (options.perRequest) obs.requestsSaw = [];
+  const permissions = withEvidence(readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null }));
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
@@ -95,6 +120,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   function* request(): Generator<SessionEffect, void, unknown> {
     obs.requests++;
     carried = [...told];
+    obs.requestsSaw?.push(carried);
     yield* modelRequest(carried);
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
@@ -108,6 +134,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   }
 
   yield* beginStep(null, 'session start');
+  for (const d of permissions.diagnostics) yield* diagnostic(d);
   const start = yield* event('SessionStart', { source: 'startup' });
   // continue: false on SessionStart stops nothing (recorded): the session goes on to the prompt.
   told.push(...start.context.map(norm));
@@ -213,56 +240,73 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     let allowed = false;
     let decidedBy = 'rule';
     let denied: { result: string; decidedBy: string } | null = null;
-    function* approval(): Generator<SessionEffect, { approval: 'allow' | 'deny' } | undefined, unknown> {
-      const taken = cursor.take('approval');
-      if (!taken) return undefined;
-      const answer = taken.step as { approval: 'allow' | 'deny' };
-      yield* beginStep(taken.index, stepLabel(taken.step));
-      yield* diagnostic({
-        level: 'info',
-        code: 'session.user-answer',
-        message: `the user answers the permission prompt: ${answer.approval}. Claude Code shows the prompt after PermissionRequest hooks leave it undecided; the oracle runs claude -p, where nobody can answer, so this part is from the docs`,
-        evidence: { kind: 'docs', source: 'https://code.claude.com/docs/en/hooks#permissionrequest' },
-      });
-      return answer;
+    function* decide(decision: PermissionDecision | null, found: Diagnostic[]): Generator<SessionEffect, void, unknown> {
+      obs.decisions?.push(decision);
+      for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
     }
-    if (pre.verdict === 'block') denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
-    else if (pre.verdict === 'ask') {
-      const answer = yield* approval();
-      if (answer?.approval === 'allow') {
-        allowed = true;
-        decidedBy = 'user';
-      } else denied = answer ? { result: USER_DENIED, decidedBy: 'user' } : { result: pre.shown?.toolResult ?? '', decidedBy: 'rule' };
-    } else if (pre.verdict === 'allow') {
+    const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
+    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia);
+    // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
+    const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
+    if (pre.verdict === 'block' || !check) {
+      denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
+      yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);
+    } else if (check.outcome === 'deny') {
+      denied = { result: check.result, decidedBy: 'rule' };
+      if (check.notice) {
+        obs.userSaw.push(check.notice);
+        yield* notice(check.notice);
+      }
+      yield* decide(check.decision, check.diagnostics);
+    } else if (check.outcome === 'run') {
       allowed = true;
-      decidedBy = 'hook';
-    } else if (preApproved(options.allowedTools ?? '', input, toolName)) {
-      allowed = true;
+      decidedBy = check.decision.source === 'hook' ? 'hook' : 'rule';
+      yield* decide(check.decision, check.diagnostics);
+    } else if (!prompting && pre.verdict === 'ask') {
+      // claude -p: nobody can be asked, so a hook's ask is a denial, and no PermissionRequest hook runs.
+      denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'rule' };
+      yield* decide(null, check.diagnostics);
     } else {
       const permission = yield* event('PermissionRequest', {
         tool_name: toolName,
         tool_input: input,
         permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
       });
-      if (permission.verdict === 'allow') {
-        allowed = true;
-        decidedBy = 'hook';
-        if (isObject(permission.updatedInput)) input = permission.updatedInput;
-      } else if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
+      const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
+      if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
         // Claude Code rejects the call and stops the turn there ("aborted_tools").
         obs.tool = { executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null };
+        yield* decide(null, check.diagnostics);
         yield* record({ input, ran: false, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: 'hook', source: 'none' });
         cursor.skipTurn();
         return yield* finish('interrupted', 'a PermissionRequest hook denied with interrupt: true, which stops the turn', index);
-      } else if (permission.verdict === 'block') {
-        denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
-      } else {
-        const answer = yield* approval();
-        if (answer?.approval === 'allow') {
+      }
+      if (prompting) {
+        // The prompt is open while the PermissionRequest hooks run: the first answer wins (recorded both ways).
+        const taken = cursor.take('approval');
+        if (taken) yield* beginStep(taken.index, stepLabel(taken.step));
+        const given = taken ? (taken.step as { approval: 'allow' | 'deny' }).approval : null;
+        const answer: PromptAnswer = given === 'allow' ? { behavior: 'allow' } : given === 'deny' ? { behavior: 'deny', message: options.hostAnswers?.denyMessage ?? USER_DENIED } : options.hostAnswers!.unanswered;
+        obs.asked?.push({ tool: toolName, command: typeof input.command === 'string' ? norm(input.command) : null, answer });
+        const answeredIn = permission.hooks.filter((h) => h.ran).map((h) => h.durationMs ?? Infinity);
+        const settled = settlePrompt(prVerdict, answer, options.answerDelayMs ?? Infinity, answeredIn.length ? Math.min(...answeredIn) : null);
+        yield* decide(settled.decision, [...check.diagnostics, ...settled.diagnostics]);
+        if (settled.winner === 'hook' && isObject(permission.updatedInput)) input = permission.updatedInput;
+        if (settled.run) {
           allowed = true;
-          decidedBy = 'user';
-        } else if (answer) denied = { result: USER_DENIED, decidedBy: 'user' };
-        else {
+          decidedBy = settled.winner;
+        } else {
+          denied = { result: settled.winner === 'hook' ? (permission.shown?.toolResult ?? '') : answer.behavior === 'deny' ? answer.message : '', decidedBy: settled.winner };
+        }
+      } else {
+        yield* decide(null, check.diagnostics);
+        if (prVerdict === 'allow') {
+          allowed = true;
+          decidedBy = 'hook';
+          if (isObject(permission.updatedInput)) input = permission.updatedInput;
+        } else if (prVerdict === 'block') {
+          denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
+        } else {
           denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'rule' };
           yield* notice('Claude Code would ask the user before this call; with no approval step it is denied, as in claude -p');
         }
@@ -342,35 +386,7 @@ function* toolResult(toolName: string, input: JsonObject, given: Extract<Session
   const stdout = ran.stdout.replace(/\n+$/, '');
   const stderr = ran.stderr.replace(/\n+$/, '');
   const body = [stdout, stderr].filter(Boolean).join('\n');
-  return { code: ran.exitCode, content: ran.exitCode === 0 ? body : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
+  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || wording.bashNoOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
 }
 
 const bashResponse = (stdout: string, stderr: string): JsonObject => ({ stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false });
-
-/**
- * Whether `--allowedTools` pre-approves a Bash command: `Bash` approves everything; `Bash(prefix:*)` approves a
- * command whose every part (split on ;, &&, ||, |) starts with the prefix. A simplification of Claude Code's
- * permission rules, enough for the oracle's cases.
- */
-export function preApproved(allowedTools: string, input: JsonObject, toolName = 'Bash'): boolean {
-  const command = typeof input.command === 'string' ? input.command : '';
-  const rules = allowedTools.split(/[\s,]+(?![^(]*\))/).filter(Boolean);
-  const parts = command
-    .split(/;|&&|\|\||\|/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (toolName !== 'Bash') return rules.includes(toolName);
-  // Claude Code runs read-only commands without asking, whatever --allowedTools says (recorded: echo, ls, cat, a pipe).
-  if (parts.length > 0 && parts.every((p) => READ_ONLY.has(p.split(/\s+/)[0]!))) return true;
-  return rules.some((rule) => {
-    if (rule === 'Bash') return true;
-    const m = /^Bash\((.*)\)$/.exec(rule);
-    if (!m) return false;
-    const pattern = m[1]!;
-    const prefix = pattern.endsWith(':*') ? pattern.slice(0, -2) : null;
-    return parts.every((p) => (prefix !== null ? p === prefix || p.startsWith(`${prefix} `) : p === pattern));
-  });
-}
-
-/** Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer). */
-const READ_ONLY = new Set(['echo', 'ls', 'cat']);

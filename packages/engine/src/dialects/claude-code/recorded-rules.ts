@@ -4,14 +4,14 @@ import type { RecordedRules } from './evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.332",
-  "cases": 819,
+  "cases": 919,
   "rules": {
     "config.hooks-disabled": {
-      "n": 8,
+      "n": 9,
       "cases": [
+        "plugin-disable-all-hooks",
         "settings-disable-all-hooks",
-        "sw-disable-file-without-hooks",
-        "sw-disable-local-true"
+        "sw-disable-file-without-hooks"
       ]
     },
     "config.hooks-disabled-overruled": {
@@ -31,11 +31,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-json": {
-      "n": 4,
+      "n": 6,
       "cases": [
-        "settings-invalid-json-file",
-        "sw-file-comment",
-        "sw-file-empty"
+        "perm-invalid-file-ignored",
+        "plugin-invalid-hooks-json",
+        "settings-invalid-json-file"
       ]
     },
     "config.invalid-setting": {
@@ -44,6 +44,12 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-disable-local-1",
         "sw-disable-local-null",
         "sw-disable-local-qtrueq"
+      ]
+    },
+    "config.missing": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
       ]
     },
     "config.not-object": {
@@ -153,7 +159,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 66,
+      "n": 69,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -168,11 +174,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 476,
+      "n": 505,
       "cases": [
-        "dedupe-across-files",
-        "dedupe-across-matchers",
-        "dedupe-different-timeouts"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "match.list.miss": {
@@ -192,7 +198,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 179,
+      "n": 184,
       "cases": [
         "process-payload-fields",
         "process-sh-cwd-env-group",
@@ -215,20 +221,149 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-matcher-24"
       ]
     },
-    "rule.allow": {
-      "n": 23,
+    "permission.allow-rule": {
+      "n": 573,
       "cases": [
-        "pre-allow-runs-not-preapproved",
-        "pre-legacy-approve-not-preapproved",
-        "rewrite-with-allow"
+        "baseline-no-hooks",
+        "dedupe-across-files",
+        "dedupe-across-matchers"
+      ]
+    },
+    "permission.ask-rule": {
+      "n": 11,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-pr-allow-ask-rule"
+      ]
+    },
+    "permission.asks": {
+      "n": 80,
+      "cases": [
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-no-rule",
+        "combo-pr-deny-slow-user"
+      ]
+    },
+    "permission.bypass": {
+      "n": 4,
+      "cases": [
+        "mode-bypass",
+        "mode-bypass-read-only",
+        "mode-default-mode-user-bypass"
+      ]
+    },
+    "permission.classifier-unavailable": {
+      "n": 3,
+      "cases": [
+        "mode-auto",
+        "mode-plan",
+        "mode-plan-hook-allow"
+      ]
+    },
+    "permission.deny-rule": {
+      "n": 10,
+      "cases": [
+        "combo-hook-allow-deny-rule",
+        "combo-pr-deny-rule",
+        "mode-bypass-deny-rule"
+      ]
+    },
+    "permission.dont-ask": {
+      "n": 6,
+      "cases": [
+        "combo-pr-dontask",
+        "mode-default-mode-local-dontask",
+        "mode-default-mode-project-dontask"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 25,
+      "cases": [
+        "combo-hook-allow-dontask",
+        "combo-hook-allow-no-rule",
+        "pre-allow-runs-not-preapproved"
+      ]
+    },
+    "permission.hook-ask": {
+      "n": 33,
+      "cases": [
+        "combo-hook-ask-allow-rule",
+        "combo-hook-ask-answered-allow",
+        "combo-hook-ask-bypass"
+      ]
+    },
+    "permission.mode-flag-wins": {
+      "n": 1,
+      "cases": [
+        "mode-flag-over-default-mode"
+      ]
+    },
+    "permission.mode-invalid": {
+      "n": 1,
+      "cases": [
+        "mode-default-mode-invalid"
+      ]
+    },
+    "permission.mode-not-from-repo": {
+      "n": 2,
+      "cases": [
+        "mode-default-mode-local-bypass",
+        "mode-default-mode-project-bypass"
+      ]
+    },
+    "permission.project-allow-untrusted": {
+      "n": 11,
+      "cases": [
+        "combo-hook-ask-allow-rule",
+        "combo-hook-deny-allow-rule",
+        "mode-default-mode-invalid"
+      ]
+    },
+    "permission.request-hook-first": {
+      "n": 4,
+      "cases": [
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-slow-user"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 15,
+      "cases": [
+        "mode-acceptedits-touch",
+        "mode-default-mode-user-acceptedits",
+        "mode-dontask-allow-rule-local"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 35,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-ask-allow-rule"
+      ]
+    },
+    "plugin.not-loaded": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
+      ]
+    },
+    "rule.allow": {
+      "n": 29,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "rule.ask-wins": {
-      "n": 27,
+      "n": 33,
       "cases": [
-        "pre-ask-beats-allow",
-        "pre-ask-no-reason",
-        "sw-ch-PreToolUse-approve-vs-permission-ask"
+        "combo-hook-ask-allow-rule",
+        "combo-hook-ask-answered-allow",
+        "combo-hook-ask-bypass"
       ]
     },
     "rule.batch-blocked": {
@@ -248,7 +383,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.context": {
-      "n": 129,
+      "n": 141,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -256,7 +391,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.dedup": {
-      "n": 9,
+      "n": 10,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -270,11 +405,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 133,
+      "n": 136,
       "cases": [
-        "dedupe-different-timeouts",
-        "matcher-absent",
-        "matcher-empty"
+        "combo-hook-deny-allow-rule",
+        "combo-hook-deny-bypass",
+        "dedupe-different-timeouts"
       ]
     },
     "rule.every-block-counts": {
@@ -286,11 +421,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.finish-order": {
-      "n": 168,
+      "n": 171,
       "cases": [
         "dedupe-one-space-differs",
-        "post-block-and-context",
-        "post-block-then-late-context"
+        "plugin-and-settings",
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.halt": {
@@ -325,27 +460,27 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.parallel": {
-      "n": 168,
+      "n": 171,
       "cases": [
         "dedupe-one-space-differs",
-        "post-block-and-context",
-        "post-block-then-late-context"
+        "plugin-and-settings",
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.permission-allowed": {
-      "n": 5,
+      "n": 10,
       "cases": [
-        "permission-request-allow",
-        "sw-ch-PermissionRequest-exit2-json-stdout",
-        "sw-ch-PermissionRequest-hso-decision-allow"
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user"
       ]
     },
     "rule.permission-denied": {
-      "n": 11,
+      "n": 13,
       "cases": [
-        "permission-request-deny",
-        "permission-request-deny-no-message",
-        "sw-ch-PermissionRequest-exit2-empty"
+        "combo-pr-deny-no-rule",
+        "combo-pr-deny-slow-user",
+        "permission-request-deny"
       ]
     },
     "rule.permission-interrupt": {
@@ -369,6 +504,13 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-limit-context-40k"
       ]
     },
+    "rule.plugin-not-deduped": {
+      "n": 2,
+      "cases": [
+        "plugin-dedupe-root-var",
+        "plugin-dedupe-settings"
+      ]
+    },
     "rule.post-tool-blocked": {
       "n": 25,
       "cases": [
@@ -378,7 +520,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.prompt-blocked": {
-      "n": 11,
+      "n": 12,
       "cases": [
         "prompt-exit2-no-request",
         "prompt-json-block",
@@ -402,7 +544,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-cap": {
-      "n": 22,
+      "n": 24,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -410,7 +552,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-context-continues": {
-      "n": 6,
+      "n": 7,
       "cases": [
         "sw-ch-Stop-hso-context",
         "sw-ch-Stop-json-leading-space",
@@ -418,7 +560,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 17,
+      "n": 18,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",

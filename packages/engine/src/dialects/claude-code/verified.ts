@@ -34,6 +34,17 @@ const RULES: { text: string; codes: string[] }[] = [
   { text: 'PostToolBatch runs after every tool batch, denied or not; its block ends the session.', codes: ['rule.batch-blocked'] },
   { text: 'systemMessage is shown to the user as "<hook> says: …" (not on PermissionRequest, SessionStart or SessionEnd), never to the model.', codes: ['rule.system-message', 'rule.system-message-silent'] },
   { text: 'PermissionRequest: the first hook to answer settles the prompt; a deny message becomes the tool result; interrupt: true stops the turn.', codes: ['rule.permission-allowed', 'rule.permission-denied', 'rule.permission-interrupt'] },
+  {
+    text: 'permissions.allow/ask/deny add up across the settings files: a deny rule anywhere beats every allow (and a hook allow); an ask rule asks even after a hook allow and in bypassPermissions mode; project allow rules are dropped while the workspace is untrusted.',
+    codes: ['permission.deny-rule', 'permission.ask-rule', 'permission.allow-rule', 'permission.subcommands-allowed', 'permission.project-allow-untrusted', 'permission.asks'],
+  },
+  {
+    text: 'Permission modes: --permission-mode beats defaultMode (user < project < local; bypassPermissions only from user settings); bypassPermissions runs what no rule asks or denies; dontAsk denies what would ask; plan and auto deny a call their server-side check cannot review.',
+    codes: ['permission.bypass', 'permission.dont-ask', 'permission.classifier-unavailable', 'permission.mode-not-from-repo', 'permission.mode-flag-wins'],
+  },
+  { text: 'A hook ask asks the user whatever the mode (bypassPermissions and dontAsk too); a hook allow runs the call unless a rule asks or denies (plan and auto still check it).', codes: ['permission.hook-ask', 'permission.hook-allow'] },
+  { text: 'When a prompt reaches the user, PermissionRequest hooks run while it is open and the first answer wins, the user’s or a hook’s.', codes: ['permission.user-answer', 'permission.request-hook-first'] },
+  { text: 'Plugins loaded with --plugin-dir add their hooks/hooks.json hooks after the settings hooks, with CLAUDE_PLUGIN_ROOT set; a plugin hook is never merged with a settings hook of the same command.', codes: ['rule.plugin-not-deduped', 'plugin.not-loaded'] },
 ];
 
 const recorded = (code: string) => evidenceFor(code).kind === 'recorded';

@@ -50,4 +50,18 @@ export const wording = {
   /** Shown to the user when the stop-block cap overrides a Stop hook. */
   stopCapReached: (cap: number, env: string) =>
     `A hook blocked the turn from ending ${cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set ${env} to raise this limit.`,
+  /** The Bash tool's result when a command succeeds and prints nothing. */
+  bashNoOutput: '(Bash completed with no output)',
+  /** The tool result when a permissions.deny rule matches (the whole command is named, even a compound one). */
+  permissionRuleDenied: (tool: string, command: string | null) =>
+    command === null ? `Permission to use ${tool} has been denied.` : `Permission to use ${tool} with command ${command} has been denied.`,
+  /** The tool result when dontAsk mode denies a call that would ask. */
+  dontAskDenied: (tool: string) =>
+    `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`,
+  /** The tool result when plan or auto mode needs its server-side safety check and it cannot run. */
+  autoModeUnavailable: (tool: string) =>
+    `Auto mode is unavailable: its safety check does not run for this session, so ${tool} was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.`,
+  /** The notice that goes with it; `via` is the address the session's API requests go through. */
+  autoModeUnavailableNotice: (via: string) =>
+    `Auto mode can't check actions in this session. Its safety check runs on the server, and your requests go through ${via}, which doesn't pass it through. Nobody can be asked to approve actions in this session, so every action that needs the check is refused. To run these actions, use another permission mode. To use auto mode, ask whoever runs ${via} to pass Claude Code's server-side safety check through: https://code.claude.com/docs/en/permission-modes#server-side-classifier-review`,
 };

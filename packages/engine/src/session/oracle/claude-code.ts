@@ -2,16 +2,20 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ruleCodes as codesOf, type ClaudeCodeLifecycleOptions, type Observation } from '../../dialects/claude-code/lifecycle.js';
-import type { Outcome } from '../../outcome.js';
+import type { PromptAnswer } from '../../dialects/claude-code/permissions.js';
+import type { Diagnostic, Outcome } from '../../outcome.js';
 import type { SessionStep } from '../steps.js';
 import type { JsonObject } from '../../util/json.js';
+import { TIMING_RULES } from '../../dialects/claude-code/evidence.js';
 import { playSession } from '../play.js';
 
 export type { Observation } from '../../dialects/claude-code/lifecycle.js';
 
 /**
- * The oracle's view of a `claude -p "do it"` run: one prompt, at most one tool call the mock model makes, and the
- * mock's `FINAL_TEXT_<n>` replies, played through the engine's session player with the claude-code lifecycle.
+ * The oracle's view of a `claude -p "do it"` run: one prompt (or several turns), at most one tool call per turn the
+ * mock model makes, and the mock's `FINAL_TEXT_<n>` replies, played through the engine's session player with the
+ * claude-code lifecycle. Session cases (oracle/permission-cases.mjs) add the permission mode, plugins and the
+ * answers of the stdio host that answers prompts.
  * Not part of the engine's public API: oracle/run.mjs and the replay test use it.
  */
 export interface SessionInput {
@@ -20,8 +24,25 @@ export interface SessionInput {
   tool?: JsonObject | null;
   /** The tool the model calls (default Bash). Only Bash really runs; another tool's result is not simulated. */
   toolName?: string;
-  /** `--allowedTools` of the CLI run (default `Bash`, as the harness launches it). */
-  allowedTools?: string;
+  /** `--allowedTools` of the CLI run (default `Bash`, as the harness launches it); null: not given. */
+  allowedTools?: string | null;
+  /** `--permission-mode`. */
+  permissionMode?: string;
+  /** Local plugin directories (`--plugin-dir`), as in host.plugins. */
+  plugins?: string[];
+  /** Several user turns, each with the tool call its first model reply makes (null: text only). */
+  turns?: { prompt: string; tool?: JsonObject | null }[];
+  /**
+   * The stdio host's answers to permission prompts, in order (given, even empty: every prompt reaches the host;
+   * absent: plain `-p`, where an ask is a denial), the message its denials carry and its answer once they run out.
+   */
+  answers?: ('allow' | 'deny')[];
+  denyMessage?: string;
+  unanswered?: PromptAnswer;
+  /** The host answers this late (ms); default at once. */
+  answerDelayMs?: number;
+  /** What the API requests go through, as the auto-mode notice names it. */
+  apiVia?: string;
   version?: string;
   env?: Record<string, string>;
   prompt?: string;
@@ -33,21 +54,43 @@ export interface SessionResult {
   gapMs?: number;
   /** Every event the harness can see (SessionEnd runs after the CLI's stream has closed). */
   steps: { event: string; outcome: Outcome }[];
+  /** What the lifecycle itself stated (the permission rules and modes), with the steps' event outcomes aside. */
+  diagnostics: Diagnostic[];
 }
 
 export const DEFAULT_TOOL_INPUT: JsonObject = { command: 'echo original', description: 'run the command' };
 
 export async function simulateSession(input: SessionInput): Promise<SessionResult> {
   const tool = input.tool === undefined ? DEFAULT_TOOL_INPUT : input.tool;
-  const steps: SessionStep[] = [{ prompt: input.prompt ?? 'do it' }, ...(tool ? [{ tool: input.toolName ?? 'Bash', input: tool }] : [])];
-  const options: ClaudeCodeLifecycleOptions = { allowedTools: input.allowedTools ?? 'Bash', oracleReplies: true };
+  const turns = input.turns ?? [{ prompt: input.prompt ?? 'do it', tool }];
+  // The host's answers follow the first tool call: the session cases ask at most once.
+  let answers: SessionStep[] = (input.answers ?? []).map((approval) => ({ approval }));
+  const steps: SessionStep[] = turns.flatMap((t): SessionStep[] => {
+    if (!t.tool) return [{ prompt: t.prompt }];
+    const call: SessionStep[] = [{ prompt: t.prompt }, { tool: input.toolName ?? 'Bash', input: t.tool }, ...answers];
+    answers = [];
+    return call;
+  });
+  const hostAnswers = input.answers !== undefined;
+  const options: ClaudeCodeLifecycleOptions = {
+    oracleReplies: true,
+    ...(input.allowedTools !== null ? { allowedTools: input.allowedTools ?? 'Bash' } : {}),
+    ...(hostAnswers ? { hostAnswers: { denyMessage: input.denyMessage ?? 'denied', unanswered: input.unanswered ?? { behavior: 'deny', message: 'denied' } }, answerDelayMs: input.answerDelayMs ?? 0 } : {}),
+    ...(input.apiVia ? { apiVia: input.apiVia } : {}),
+    ...(input.turns ? { perRequest: true } : {}),
+  };
   const tmp = await realpath(await mkdtemp(join(tmpdir(), 'hookplay-session-')));
   try {
     const played = await playSession(
       {
         hookplay: 1,
         dialect: 'claude-code',
-        host: { ...(input.version ? { version: input.version } : {}), ...(input.env ? { env: input.env } : {}) },
+        host: {
+          ...(input.version ? { version: input.version } : {}),
+          ...(input.env ? { env: input.env } : {}),
+          ...(input.plugins ? { plugins: input.plugins } : {}),
+          ...(input.permissionMode ? { permissionMode: input.permissionMode as never } : {}),
+        },
         files: input.files,
         payload: {},
         session: { steps },
@@ -56,8 +99,9 @@ export async function simulateSession(input: SessionInput): Promise<SessionResul
     );
     if (played.outcome.ended.reason === 'invalid') throw new Error(played.outcome.diagnostics.map((d) => d.message).join('; '));
     const events = played.outcome.steps.flatMap((s) => s.events).filter((e) => e.event !== 'SessionEnd');
+    const diagnostics = played.outcome.steps.flatMap((s) => s.diagnostics);
     const gapMs = tool && played.requestTimes.length >= 2 ? played.requestTimes[1]! - played.requestTimes[0]! : undefined;
-    return { observation: played.observation as Observation, ...(gapMs !== undefined ? { gapMs } : {}), steps: events };
+    return { observation: played.observation as Observation, ...(gapMs !== undefined ? { gapMs } : {}), steps: events, diagnostics };
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
@@ -65,5 +109,9 @@ export async function simulateSession(input: SessionInput): Promise<SessionResul
 
 /** Every rule the engine stated while playing the session: diagnostic codes, and the matcher rules behind "why". */
 export function ruleCodes(result: SessionResult): Set<string> {
-  return codesOf(result.steps);
+  const codes = codesOf(result.steps);
+  for (const d of result.diagnostics) if (!TIMING_CODES.has(d.code)) codes.add(d.code);
+  return codes;
 }
+
+const TIMING_CODES = new Set(Object.keys(TIMING_RULES));

@@ -1,0 +1,280 @@
+import type { Diagnostic } from '../../outcome.js';
+import { isObject, type Json, type JsonObject } from '../../util/json.js';
+import { parseJsonDocument } from '../../util/positions.js';
+import { diag } from '../shared/results.js';
+import { LOCAL_SETTINGS, PROJECT_SETTINGS, SETTINGS_FILES, USER_SETTINGS } from './config.js';
+import { wording } from './wording.js';
+
+/**
+ * Claude Code's permission rules and modes, as 2.1.332 applies them to a tool call (every rule here is recorded with
+ * the oracle: oracle/permission-cases.mjs, fixtures perm-*, mode-*, combo-*). Pure: it reads settings texts and
+ * decides; the session plays the prompt, the PermissionRequest hooks and the user's answer around it.
+ */
+
+/** The values `--permission-mode` accepts in 2.1.332 (its --help), plus `default`, which settings and init name. */
+export const PERMISSION_MODES = ['default', 'manual', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'] as const;
+export type PermissionMode = (typeof PERMISSION_MODES)[number];
+
+type RuleSource = 'user' | 'project' | 'local' | 'cli';
+export interface PermissionRule {
+  behavior: 'allow' | 'ask' | 'deny';
+  /** The tool the rule names (`Bash`), and what is in its parentheses (null for the bare tool). */
+  tool: string;
+  content: string | null;
+  source: RuleSource;
+  /** The settings file (or `--allowedTools`) that holds it. */
+  from: string;
+}
+
+export interface PermissionSettings {
+  rules: PermissionRule[];
+  mode: PermissionMode;
+  /** Where the mode comes from: `--permission-mode`, a settings file's defaultMode, or nothing (the default). */
+  modeFrom: string | null;
+  diagnostics: Diagnostic[];
+}
+
+/** What the session knows of the host: `--permission-mode`, `--allowedTools` (null: not given). */
+export interface PermissionHost {
+  permissionMode?: string;
+  allowedTools?: string | null;
+}
+
+/** The decision Claude Code records for a tool call (stream-json `tool_result_meta[].permission_decision`). */
+export interface PermissionDecision {
+  decision: 'accept' | 'reject';
+  source: 'hook' | 'config' | 'user_permanent' | 'user_temporary' | 'user_reject';
+  reason_type?: 'hook' | 'rule' | 'subcommandResults' | 'mode' | 'classifier';
+}
+
+export type PermissionCheck =
+  | { outcome: 'run'; decision: PermissionDecision; diagnostics: Diagnostic[] }
+  | { outcome: 'deny'; decision: PermissionDecision; result: string; notice?: string; diagnostics: Diagnostic[] }
+  | { outcome: 'ask'; diagnostics: Diagnostic[] };
+
+const SCOPES: Record<string, RuleSource> = { [USER_SETTINGS]: 'user', [PROJECT_SETTINGS]: 'project', [LOCAL_SETTINGS]: 'local' };
+
+/** `Bash`, `Bash(node:*)`, `Bash(node *)`, `Bash(node -p 40+2)`. */
+function parseRule(text: string): { tool: string; content: string | null } | null {
+  const m = /^([A-Za-z0-9_.*-]+)(?:\((.*)\))?$/s.exec(text.trim());
+  return m ? { tool: m[1]!, content: m[2] === undefined ? null : m[2] } : null;
+}
+
+/** `--allowedTools` is a comma or space separated list; a rule's parentheses may hold spaces. */
+export function splitToolList(list: string): string[] {
+  return list.split(/[\s,]+(?![^(]*\))/).filter(Boolean);
+}
+
+/**
+ * Reads the permission rules and the mode from the three settings files and the CLI flags:
+ * - rules add up across files and flags (the recordings show no file overriding another: deny anywhere beats allow
+ *   anywhere, ask anywhere beats allow);
+ * - project-scoped `permissions.allow` entries are dropped: a `claude -p` in a fresh home has never accepted the
+ *   workspace trust dialog ("Dropped 1 project-scoped permissions.allow entry — workspace not yet trusted");
+ *   its deny and ask rules still count, and so does everything in local settings;
+ * - `--permission-mode` beats `defaultMode`; `defaultMode` follows settings precedence (user < project < local);
+ *   project and local settings may not grant bypassPermissions or auto (the CLI ignores them there).
+ */
+export function readPermissions(files: Record<string, string>, host: PermissionHost): PermissionSettings {
+  const diagnostics: Diagnostic[] = [];
+  const rules: PermissionRule[] = [];
+  let settingsMode: { mode: PermissionMode; from: string } | null = null;
+  for (const { file } of SETTINGS_FILES) {
+    const text = files[file];
+    if (text === undefined) continue;
+    const doc = parseJsonDocument(text);
+    // An unreadable file gives no rules (config.ts reports it).
+    if (doc.error || !isObject(doc.value)) continue;
+    const permissions = doc.value.permissions;
+    if (!isObject(permissions)) continue;
+    const at = (path: (string | number)[]) => ({ file, ...(doc.locate(['permissions', ...path]) ?? {}) });
+    const source = SCOPES[file]!;
+    for (const behavior of ['allow', 'ask', 'deny'] as const) {
+      const list = permissions[behavior];
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) {
+        diagnostics.push(diag('warning', 'permission.invalid-rules', `permissions.${behavior} in ${file} must be an array of rule strings like "Bash(npm test:*)"`, at([behavior])));
+        continue;
+      }
+      list.forEach((entry: Json, i: number) => {
+        const rule = typeof entry === 'string' ? parseRule(entry) : null;
+        if (!rule) {
+          diagnostics.push(diag('warning', 'permission.invalid-rule', `permissions.${behavior}[${i}] in ${file} is not a rule like "Bash" or "Bash(npm test:*)": ${JSON.stringify(entry)}`, at([behavior, i])));
+          return;
+        }
+        if (behavior === 'allow' && source === 'project') {
+          diagnostics.push(
+            diag('warning', 'permission.project-allow-untrusted', `permissions.allow ${JSON.stringify(entry)} in ${file} is dropped: Claude Code reads project allow rules only once the workspace is trusted, and a \`claude -p\` session never asks (put it in ${LOCAL_SETTINGS} or ${USER_SETTINGS})`, at([behavior, i])),
+          );
+          return;
+        }
+        rules.push({ behavior, ...rule, source, from: file });
+      });
+    }
+    const mode = permissions.defaultMode;
+    if (mode !== undefined) {
+      if (typeof mode !== 'string' || !(PERMISSION_MODES as readonly string[]).includes(mode)) {
+        diagnostics.push(diag('warning', 'permission.mode-invalid', `permissions.defaultMode ${JSON.stringify(mode)} in ${file} is not a mode Claude Code knows (${PERMISSION_MODES.join(', ')}): it is ignored`, at(['defaultMode'])));
+      } else if ((mode === 'bypassPermissions' || mode === 'auto') && source !== 'user') {
+        diagnostics.push(diag('warning', 'permission.mode-not-from-repo', `permissions.defaultMode "${mode}" in ${file} is ignored: only user settings (or the command line) may grant ${mode}, since project and local settings come with the repository`, at(['defaultMode'])));
+      } else {
+        settingsMode = { mode: mode as PermissionMode, from: file };
+      }
+    }
+  }
+  if (host.allowedTools) {
+    for (const text of splitToolList(host.allowedTools)) {
+      const rule = parseRule(text);
+      if (rule) rules.push({ behavior: 'allow', ...rule, source: 'cli', from: '--allowedTools' });
+    }
+  }
+  let mode: PermissionMode = settingsMode?.mode ?? 'default';
+  let modeFrom: string | null = settingsMode?.from ?? null;
+  if (host.permissionMode !== undefined) {
+    if ((PERMISSION_MODES as readonly string[]).includes(host.permissionMode)) {
+      if (settingsMode) diagnostics.push(diag('info', 'permission.mode-flag-wins', `--permission-mode ${host.permissionMode} overrides defaultMode "${settingsMode.mode}" of ${settingsMode.from}`));
+      mode = host.permissionMode as PermissionMode;
+      modeFrom = '--permission-mode';
+    } else {
+      diagnostics.push(diag('error', 'permission.mode-invalid', `--permission-mode ${JSON.stringify(host.permissionMode)} is not a mode Claude Code accepts (${PERMISSION_MODES.filter((m) => m !== 'default').join(', ')})`));
+    }
+  }
+  if (mode === 'manual') mode = 'default';
+  return { rules, mode, modeFrom, diagnostics };
+}
+
+/** The parts of a compound command Claude Code checks one by one (split on ;, &&, ||, |). */
+export function subcommands(command: string): string[] {
+  return command
+    .split(/;|&&|\|\||\|/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer). */
+const READ_ONLY = new Set(['echo', 'ls', 'cat']);
+/** Commands acceptEdits lets change files in the project without asking (only those recorded). */
+const FILE_WRITES = new Set(['touch']);
+
+const firstWord = (part: string) => part.split(/\s+/)[0]!;
+export const isReadOnly = (part: string) => READ_ONLY.has(firstWord(part));
+
+/** Whether a rule's content matches one subcommand: `prefix:*`, `prefix *`, or the exact text. */
+function matchesPart(content: string, part: string): boolean {
+  const prefix = content.endsWith(':*') ? content.slice(0, -2) : content.endsWith(' *') ? content.slice(0, -2) : null;
+  if (prefix !== null) return part === prefix || part.startsWith(`${prefix} `);
+  return part === content;
+}
+
+const describe = (r: PermissionRule) => `${r.content === null ? r.tool : `${r.tool}(${r.content})`} (${r.from})`;
+
+/**
+ * What Claude Code decides for one tool call before anyone is asked, given its PreToolUse hooks' verdict (a hook
+ * deny is settled before this: the call is denied by the hook). In order, as recorded:
+ * deny rule > hook ask > ask rule (dontAsk turns it into a denial) > hook allow (not in plan or auto mode) >
+ * an allow rule for the whole command (the bare tool, or the exact command) > bypassPermissions > every
+ * subcommand allowed (a prefix allow rule, read-only, or a file write under acceptEdits) > dontAsk denies,
+ * plan and auto deny (their safety check cannot run here) > ask.
+ */
+export function checkPermission(settings: PermissionSettings, call: { toolName: string; input: JsonObject }, hook: 'allow' | 'ask' | null, via = 'your API proxy'): PermissionCheck {
+  const { mode } = settings;
+  const command = call.toolName === 'Bash' && typeof call.input.command === 'string' ? call.input.command : null;
+  const parts = command !== null ? subcommands(command) : [];
+  const forTool = settings.rules.filter((r) => r.tool === call.toolName);
+  /** A rule that applies to the call: the bare tool, or (Bash) a rule matching one of its subcommands. */
+  const hits = (r: PermissionRule) => r.content === null || (command !== null && parts.some((p) => matchesPart(r.content!, p)));
+  const d = (code: string, message: string) => [diag('info', code, message)];
+
+  const deny = forTool.find((r) => r.behavior === 'deny' && hits(r));
+  if (deny) {
+    return {
+      outcome: 'deny',
+      decision: { decision: 'reject', source: 'config', reason_type: 'subcommandResults' },
+      result: wording.permissionRuleDenied(call.toolName, command),
+      diagnostics: d('permission.deny-rule', `deny rule ${describe(deny)} matches: Claude Code denies the call without asking${hook === 'allow' ? ', whatever the hook allowed' : ''}`),
+    };
+  }
+  if (hook === 'ask') return { outcome: 'ask', diagnostics: d('permission.hook-ask', `a PreToolUse hook asks: Claude Code asks the user, whatever the mode (${mode}) and the allow rules say`) };
+  const ask = forTool.find((r) => r.behavior === 'ask' && hits(r));
+  if (ask) {
+    if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `ask rule ${describe(ask)} matches, and in dontAsk mode Claude Code denies instead of asking`));
+    return { outcome: 'ask', diagnostics: d('permission.ask-rule', `ask rule ${describe(ask)} matches: Claude Code asks the user${hook === 'allow' ? ', although a PreToolUse hook allowed the call' : ''}${mode === 'bypassPermissions' ? ', even in bypassPermissions mode' : ''}`) };
+  }
+  const guarded = mode === 'plan' || mode === 'auto';
+  if (hook === 'allow' && !guarded) {
+    return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: d('permission.hook-allow', `a PreToolUse hook allows the call and no ask or deny rule matches: it runs without asking${mode === 'dontAsk' ? ', even in dontAsk mode' : ''}`) };
+  }
+  const whole = forTool.find((r) => r.behavior === 'allow' && (r.content === null || r.content === command));
+  if (whole) {
+    // Rules the user saved ("always allow") sit in user or local settings; --allowedTools comes from the session's config.
+    const source = whole.source === 'cli' ? 'config' : 'user_permanent';
+    return { outcome: 'run', decision: { decision: 'accept', source, reason_type: 'rule' }, diagnostics: d('permission.allow-rule', `allow rule ${describe(whole)} covers the whole command: it runs without asking`) };
+  }
+  if (mode === 'bypassPermissions') return { outcome: 'run', decision: { decision: 'accept', source: 'config', reason_type: 'mode' }, diagnostics: d('permission.bypass', `bypassPermissions mode (${settings.modeFrom}): the call runs without asking`) };
+  const allowed = (part: string) =>
+    isReadOnly(part) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part))) || forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, part));
+  if (command !== null && parts.length > 0 && parts.every(allowed)) {
+    return {
+      outcome: 'run',
+      decision: { decision: 'accept', source: 'config', reason_type: 'subcommandResults' },
+      diagnostics: d('permission.subcommands-allowed', `every part of the command is allowed (read-only, a prefix allow rule${mode === 'acceptEdits' ? ', or a file change acceptEdits allows' : ''}): it runs without asking`),
+    };
+  }
+  if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `dontAsk mode (${settings.modeFrom}): a call that would ask is denied instead`));
+  if (guarded) {
+    return {
+      outcome: 'deny',
+      decision: { decision: 'reject', source: 'config', reason_type: 'classifier' },
+      result: wording.autoModeUnavailable(call.toolName),
+      notice: wording.autoModeUnavailableNotice(via),
+      diagnostics: d('permission.classifier-unavailable', `${mode} mode (${settings.modeFrom}) has the server-side safety check decide, and in a session whose requests do not reach Anthropic's API it cannot run: the call is denied${hook === 'allow' ? ' (a hook allow does not skip that check)' : ''}`),
+    };
+  }
+  return { outcome: 'ask', diagnostics: d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only: Claude Code asks the user`) };
+}
+
+function dontAsk(toolName: string, diagnostics: Diagnostic[]): PermissionCheck {
+  return { outcome: 'deny', decision: { decision: 'reject', source: 'config', reason_type: 'mode' }, result: wording.dontAskDenied(toolName), diagnostics };
+}
+
+/** The user's answer to a permission prompt, as the host sends it (the SDK control protocol's can_use_tool reply). */
+export type PromptAnswer = { behavior: 'allow' } | { behavior: 'deny'; message: string };
+
+/** Answers closer together than this may arrive in either order in the real CLI (recorded both ways). */
+export const PROMPT_RACE_MS = 1000;
+
+/**
+ * A prompt in a session whose host answers prompts (`--permission-prompt-tool stdio`): the PermissionRequest hooks
+ * run while the prompt is open, and the first answer wins. `userMs` is when the user answers, `hookMs` when the
+ * PermissionRequest hooks had answered (null: they decided nothing). A user who answers at once and a hook that
+ * answers at once race: the recordings show either winning, so that is said.
+ */
+export function settlePrompt(
+  hookVerdict: 'allow' | 'block' | null,
+  answer: PromptAnswer,
+  userMs: number,
+  hookMs: number | null,
+): { winner: 'hook' | 'user'; run: boolean; decision: PermissionDecision; diagnostics: Diagnostic[] } {
+  const race =
+    hookVerdict && hookMs !== null && Math.abs(hookMs - userMs) < PROMPT_RACE_MS
+      ? [diag('warning', 'permission.prompt-race', `the user answered within ${PROMPT_RACE_MS} ms of the PermissionRequest hook: Claude Code takes whichever answer arrives first, and which one that is varies from run to run`)]
+      : [];
+  if (hookVerdict && hookMs !== null && hookMs < userMs) {
+    return {
+      winner: 'hook',
+      run: hookVerdict === 'allow',
+      decision: { decision: hookVerdict === 'allow' ? 'accept' : 'reject', source: 'hook', reason_type: 'hook' },
+      diagnostics: [...race, diag('info', 'permission.request-hook-first', `a PermissionRequest hook answered (${hookVerdict === 'allow' ? 'allow' : 'deny'}) before the user did: the first answer wins, the user's later one is dropped`)],
+    };
+  }
+  const run = answer.behavior === 'allow';
+  return {
+    winner: 'user',
+    run,
+    decision: run ? { decision: 'accept', source: 'user_temporary' } : { decision: 'reject', source: 'user_reject' },
+    diagnostics: [
+      ...race,
+      diag('info', 'permission.user-answer', `the user answered the prompt (${answer.behavior})${hookVerdict ? ` before the PermissionRequest hook's ${hookVerdict === 'allow' ? 'allow' : 'deny'} arrived: the first answer wins` : ''}`),
+    ],
+  };
+}

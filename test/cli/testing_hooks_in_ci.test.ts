@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../packages/engine/src/outcome.js';
+import type { Outcome, SessionOutcome } from '../../packages/engine/src/outcome.js';
 import { hookplay } from '../support/cli.js';
 import { REPO } from '../support/paths.js';
 import { mirriScenario } from '../support/scenarios.js';
@@ -19,7 +19,7 @@ interface JsonReport {
   passed: number;
   failed: number;
   jobs: number;
-  results: { name: string; status: string; outcome?: Outcome; mismatches: unknown[] }[];
+  results: { name: string; status: string; outcome?: Outcome | SessionOutcome; mismatches: unknown[] }[];
 }
 
 /**
@@ -28,8 +28,10 @@ interface JsonReport {
  * stop reading a hook's pipes 50 ms after its exit before reading them (runner/spawn-hook.ts, DRAIN_AFTER_EXIT_MS),
  * serially as well as in parallel; that is the runner's to fix and is reported, not hidden in this comparison.
  */
-function decision(o: Outcome | undefined) {
+function decision(o: Outcome | SessionOutcome | undefined): Record<string, unknown> | null {
   if (!o) return null;
+  // A session: where it ended, and each step's events compared as one-event runs are, and whether its tool ran.
+  if ('session' in o) return { ended: o.ended, steps: o.steps.map((s) => ({ label: s.label, ran: s.tool?.ran ?? null, events: s.events.map((e) => decision(e.outcome)) })) };
   return {
     verdict: o.verdict,
     reason: o.reason,

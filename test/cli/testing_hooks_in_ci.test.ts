@@ -43,11 +43,17 @@ function decision(o: Outcome | SessionOutcome | undefined): Record<string, unkno
   };
 }
 
-/** open-strix stamps its events with the wall clock: a real difference between two runs, not a behaviour one. */
+/**
+ * open-strix stamps its events with the wall clock, a session's post_tool_call with the tool's duration, and its
+ * lifecycle events with the agent home (each run's own temporary directory): real differences between two runs,
+ * not behaviour ones.
+ */
+const CLOCK_KEYS = new Set(['timestamp', 'duration_seconds']);
 function withoutClock(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(/\/hookplay-[A-Za-z0-9]+\//g, '/<run>/');
   if (Array.isArray(v)) return v.map(withoutClock);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'timestamp').map(([k, x]) => [k, withoutClock(x)]));
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !CLOCK_KEYS.has(k)).map(([k, x]) => [k, withoutClock(x)]));
 }
 
 const blocking = mirriScenario(['echo "no rm please" >&2; exit 2', 'echo fine']);

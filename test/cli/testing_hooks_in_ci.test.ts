@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../packages/engine/src/outcome.js';
+import type { Outcome, SessionOutcome } from '../../packages/engine/src/outcome.js';
 import { hookplay } from '../support/cli.js';
 import { REPO } from '../support/paths.js';
 import { mirriScenario } from '../support/scenarios.js';
@@ -19,7 +19,7 @@ interface JsonReport {
   passed: number;
   failed: number;
   jobs: number;
-  results: { name: string; status: string; outcome?: Outcome; mismatches: unknown[] }[];
+  results: { name: string; status: string; outcome?: Outcome | SessionOutcome; mismatches: unknown[] }[];
 }
 
 /**
@@ -28,8 +28,10 @@ interface JsonReport {
  * stop reading a hook's pipes 50 ms after its exit before reading them (runner/spawn-hook.ts, DRAIN_AFTER_EXIT_MS),
  * serially as well as in parallel; that is the runner's to fix and is reported, not hidden in this comparison.
  */
-function decision(o: Outcome | undefined) {
+function decision(o: Outcome | SessionOutcome | undefined): Record<string, unknown> | null {
   if (!o) return null;
+  // A session: where it ended, and each step's events compared as one-event runs are, and whether its tool ran.
+  if ('session' in o) return { ended: o.ended, steps: o.steps.map((s) => ({ label: s.label, ran: s.tool?.ran ?? null, events: s.events.map((e) => decision(e.outcome)) })) };
   return {
     verdict: o.verdict,
     reason: o.reason,
@@ -41,11 +43,17 @@ function decision(o: Outcome | undefined) {
   };
 }
 
-/** open-strix stamps its events with the wall clock: a real difference between two runs, not a behaviour one. */
+/**
+ * open-strix stamps its events with the wall clock, a session's post_tool_call with the tool's duration, and its
+ * lifecycle events with the agent home (each run's own temporary directory): real differences between two runs,
+ * not behaviour ones.
+ */
+const CLOCK_KEYS = new Set(['timestamp', 'duration_seconds']);
 function withoutClock(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(/\/hookplay-[A-Za-z0-9]+\//g, '/<run>/');
   if (Array.isArray(v)) return v.map(withoutClock);
   if (typeof v !== 'object' || v === null) return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'timestamp').map(([k, x]) => [k, withoutClock(x)]));
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !CLOCK_KEYS.has(k)).map(([k, x]) => [k, withoutClock(x)]));
 }
 
 const blocking = mirriScenario(['echo "no rm please" >&2; exit 2', 'echo fine']);

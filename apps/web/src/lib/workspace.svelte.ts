@@ -141,6 +141,10 @@ export class Workspace {
     if (allowed.has('version') && this.host.version) host.version = this.host.version;
     // Trusted is the default: only an untrusted project is worth writing down.
     if (allowed.has('trusted') && this.host.trusted === false) host.trusted = false;
+    // Claude Code's launch settings (plugins, permission mode, --allowedTools) travel as written.
+    if (allowed.has('plugins') && this.host.plugins?.length) host.plugins = [...this.host.plugins];
+    if (allowed.has('permissionMode') && this.host.permissionMode) host.permissionMode = this.host.permissionMode;
+    if (allowed.has('allowedTools') && this.host.allowedTools !== undefined) host.allowedTools = this.host.allowedTools;
     return Object.keys(host).length > 0 ? host : undefined;
   }
 

@@ -1,6 +1,6 @@
 import { DIALECTS } from '../dialects/index.js';
 import type { DialectId } from '../dialects/ids.js';
-import type { EventScenario, Scenario } from '../scenario.js';
+import { isSessionScenario, type EventScenario, type Scenario } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
 import { portPayload } from './payload.js';
 import { readHooks } from './read.js';
@@ -20,10 +20,13 @@ export interface Ported {
  * lives and its shape, event names, handler keys; tool names in matchers when asked), and everything the host
  * would also need but the port did not change is listed. How the host then behaves is its dialect's, by running it.
  */
-export function portScenario(scenario: EventScenario, to: DialectId, options: PortOptions = {}): Ported {
+export function portScenario(input: Scenario, to: DialectId, options: PortOptions = {}): Ported {
+  const report: PortReport = { from: input.dialect, to, made: [], needed: [] };
+  // A session's steps name each host's tools and answers in its own terms: the port translates one event's config.
+  if (isSessionScenario(input)) return { report: { ...report, unportable: 'this scenario is a session: the port translates one-event scenarios (port one of its events, then play the session on that host)' } };
+  const scenario = input as EventScenario;
   const from = PORT_TABLES[scenario.dialect];
   const target = PORT_TABLES[to];
-  const report: PortReport = { from: scenario.dialect, to, made: [], needed: [] };
   if (to === scenario.dialect) return { report, scenario };
   const fail = (why: string): Ported => ({ report: { ...report, unportable: why } });
 

@@ -1,6 +1,7 @@
 import { matchExpectation, type Mismatch } from '../expect.js';
 import type { Outcome, SessionOutcome, SessionStepRecord } from '../outcome.js';
 import { isSessionScenario, type Scenario, type SessionScenario } from '../scenario.js';
+import { stepKind, type StepKind } from './steps.js';
 
 /**
  * What a step's own `expect` is matched against: whether it happened, its tool call, the hook texts the model's
@@ -8,7 +9,7 @@ import { isSessionScenario, type Scenario, type SessionScenario } from '../scena
  * name, its last run) — counting the phases the host adds right after it (the model's own reply, Stop
  * continuations), which belong to the step that led to them.
  */
-export function stepView(outcome: SessionOutcome, index: number): Record<string, unknown> {
+export function stepView(outcome: SessionOutcome, index: number, kind?: StepKind): Record<string, unknown> {
   const records = ownRecords(outcome.steps, index);
   const view: Record<string, unknown> = { reached: records.length > 0 };
   if (!records.length) return view;
@@ -29,6 +30,8 @@ export function stepView(outcome: SessionOutcome, index: number): Record<string,
   view.runs = runs;
   if (model) view.model = model;
   view.notices = notices;
+  // An approval's view shows the call it answered, which the tool step before it owns.
+  if (kind === 'approval' && !view.tool && index > 0 && ownRecords(outcome.steps, index - 1).some((r) => r.tool)) view.tool = ownRecords(outcome.steps, index - 1).find((r) => r.tool)!.tool;
   if (outcome.ended.step === index) view.ended = outcome.ended;
   return view;
 }
@@ -46,7 +49,7 @@ export function matchSessionExpectations(scenario: SessionScenario, outcome: Ses
   const out: Mismatch[] = scenario.expect ? matchExpectation(scenario.expect, outcome) : [];
   scenario.session.steps.forEach((step, i) => {
     if (!step.expect) return;
-    for (const m of matchExpectation(step.expect, stepView(outcome, i))) out.push({ ...m, path: `session.steps[${i}].expect.${m.path}` });
+    for (const m of matchExpectation(step.expect, stepView(outcome, i, stepKind(step)))) out.push({ ...m, path: `session.steps[${i}].expect.${m.path}` });
   });
   return out;
 }

@@ -8,6 +8,7 @@ import { prepareSandboxRun } from '../runner/sandbox.js';
 import { materialize } from '../workspace.js';
 import { checkSession } from './check.js';
 import type { LifecycleEnd, SessionEffect } from './effects.js';
+import { stepKind } from './steps.js';
 import { runShellTool } from './tool.js';
 
 export interface SessionOptions extends Omit<RunOptions, 'onEvent'> {
@@ -116,10 +117,15 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
           ...(options.signal ? { signal: options.signal } : {}),
           ...(box ? { sandbox: box } : {}),
         });
-      case 'tool-record':
-        current().tool = effect.tool;
-        emit({ type: 'session-tool', atMs: now(), index: records.length - 1, tool: effect.tool });
+      case 'tool-record': {
+        // What became of a call belongs to the tool step that made it, even when an approval step came in between.
+        current();
+        const ofTool = records.findLastIndex((r) => r.step !== null && stepKind(scenario.session.steps[r.step]!) === 'tool');
+        const at = ofTool >= 0 ? ofTool : records.length - 1;
+        records[at]!.tool = effect.tool;
+        emit({ type: 'session-tool', atMs: now(), index: at, tool: effect.tool });
         return undefined;
+      }
       case 'model':
         requestTimes.push(now());
         current().model = effect.texts;

@@ -20,7 +20,7 @@ describe('open-strix session: the lifecycle', () => {
     expect(o.steps.map((s) => `${s.label}: ${s.events.map((e) => e.event).join(', ')}`)).toEqual([
       'startup: pre_startup, post_startup',
       'prompt "hi": pre_prompt',
-      'shell: pre_tool_call, post_tool_call',
+      'shell: cat skills/policy/events.log: pre_tool_call, post_tool_call',
       'reply "sent": ',
       'shutdown: pre_shutdown, post_shutdown',
     ]);

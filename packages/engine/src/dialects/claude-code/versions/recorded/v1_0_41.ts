@@ -115,6 +115,26 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-matcher-24"
       ]
     },
+    "permission.allow-rule": {
+      "n": 126,
+      "cases": [
+        "baseline-no-hooks",
+        "dedupe-one-space-differs",
+        "dedupe-same-group"
+      ]
+    },
+    "permission.asks": {
+      "n": 1,
+      "cases": [
+        "pre-allow-runs-not-preapproved"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 1,
+      "cases": [
+        "sw-ch-PreToolUse-json-decision-approve"
+      ]
+    },
     "rule.approve-beats-block": {
       "n": 1,
       "cases": [

@@ -103,6 +103,30 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-Stop-exit127-not-found"
       ]
     },
+    "permission.allow-rule": {
+      "n": 133,
+      "cases": [
+        "sw-ch-PostToolUse-exit1-stderr",
+        "sw-ch-PostToolUse-exit2-json-stdout",
+        "sw-ch-PostToolUse-hso-context-object"
+      ]
+    },
+    "permission.asks": {
+      "n": 17,
+      "cases": [
+        "sw-ch-PermissionRequest-decision-invalid-behavior",
+        "sw-ch-PermissionRequest-exit0-plain",
+        "sw-ch-PermissionRequest-exit127-not-found"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 8,
+      "cases": [
+        "sw-ch-PreToolUse-block-vs-permission-allow",
+        "sw-ch-PreToolUse-exit2-with-allow-json",
+        "sw-pair-allow-allow-a-first"
+      ]
+    },
     "rule.allow": {
       "n": 8,
       "cases": [

@@ -174,6 +174,36 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-matcher-35"
       ]
     },
+    "permission.allow-rule": {
+      "n": 161,
+      "cases": [
+        "baseline-no-hooks",
+        "dedupe-across-matchers",
+        "dedupe-other-event-separate"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 6,
+      "cases": [
+        "pre-allow-runs-not-preapproved",
+        "sw-ch-PreToolUse-json-decision-approve",
+        "sw-pair-allow-context-a-first"
+      ]
+    },
+    "permission.hook-ask": {
+      "n": 9,
+      "cases": [
+        "pre-ask-no-reason",
+        "sw-ch-PreToolUse-hso-permission-ask",
+        "sw-pair-ask-allow-b-first"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 1,
+      "cases": [
+        "sw-seq-read-only-echo"
+      ]
+    },
     "rule.allow": {
       "n": 6,
       "cases": [

@@ -148,6 +148,36 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-matcher-24"
       ]
     },
+    "permission.allow-rule": {
+      "n": 182,
+      "cases": [
+        "baseline-no-hooks",
+        "dedupe-across-matchers",
+        "dedupe-other-event-separate"
+      ]
+    },
+    "permission.asks": {
+      "n": 19,
+      "cases": [
+        "permission-request-deny-no-message",
+        "sw-ch-PermissionRequest-decision-invalid-behavior",
+        "sw-ch-PermissionRequest-exit0-plain"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 11,
+      "cases": [
+        "pre-allow-runs-not-preapproved",
+        "sw-ch-PreToolUse-block-vs-permission-allow",
+        "sw-ch-PreToolUse-exit2-json-stdout"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 1,
+      "cases": [
+        "sw-seq-read-only-ls"
+      ]
+    },
     "rule.allow": {
       "n": 11,
       "cases": [

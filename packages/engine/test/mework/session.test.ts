@@ -48,9 +48,10 @@ describe('mework session: a call denied before execution never triggers PostTool
     expect(stepOf(o, 1).notices).toEqual(['really?']);
     expect(eventsOf(o, 1)).toEqual(['PreToolUse']);
     expect(eventsOf(o, 2)).toEqual([]);
-    expect(stepOf(o, 2).tool).toMatchObject({ ran: false, decidedBy: 'user' });
+    // What became of the call is on the tool step; the approval step holds the answer.
+    expect(stepOf(o, 1).tool).toMatchObject({ ran: false, decidedBy: 'user' });
     expect(eventsOf(o, 4)).toEqual(['PostToolUse']);
-    expect(stepOf(o, 4).tool).toMatchObject({ ran: true, decidedBy: 'user', result: 'second' });
+    expect(stepOf(o, 3).tool).toMatchObject({ ran: true, decidedBy: 'user', result: 'second' });
     expect(JSON.parse(eventIn(o, 4, 'PostToolUse').hooks[0]!.stdout)).toMatchObject({ tool_name: 'bash', tool_input: { command: 'echo second' }, tool_response: { stdout: 'second' } });
   });
 

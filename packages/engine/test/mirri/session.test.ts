@@ -92,14 +92,14 @@ describe('mirri session: approvals', () => {
     expect(stepOf(o, 2).events.map((e) => e.event)).toEqual(['PermissionResult', 'PostToolUse']);
     expect(JSON.parse(eventIn(o, 1, 'PermissionRequest').hooks[0]!.stdout)).toMatchObject({ turn_id: 1, tool_name: 'Bash', display: 'echo approved', action: 'allow' });
     expect(JSON.parse(eventIn(o, 2, 'PermissionResult').hooks[0]!.stdout)).toMatchObject({ decision: 'allow', scope: 'session' });
-    expect(stepOf(o, 2).tool).toMatchObject({ ran: true, decidedBy: 'user', result: 'approved' });
+    expect(stepOf(o, 1).tool).toMatchObject({ ran: true, decidedBy: 'user', result: 'approved' });
   });
 
   it('a denied prompt: the tool does not run and PostToolUseFailure fires', async () => {
     const o = await play(observe, [{ prompt: 'go' }, { tool: 'Bash', input: { command: 'touch nope' } }, { approval: 'deny' }]);
     expect(stepOf(o, 2).events.map((e) => e.event)).toEqual(['PermissionResult', 'PostToolUseFailure']);
     expect(JSON.parse(eventIn(o, 2, 'PermissionResult').hooks[0]!.stdout)).toMatchObject({ decision: 'deny' });
-    expect(stepOf(o, 2).tool).toMatchObject({ ran: false, decidedBy: 'user' });
+    expect(stepOf(o, 1).tool).toMatchObject({ ran: false, decidedBy: 'user' });
   });
 
   it('a PreToolUse block comes before the permission check: the answer after it is never asked for', async () => {

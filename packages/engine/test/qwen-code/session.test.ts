@@ -27,7 +27,7 @@ describe('the qwen-code lifecycle', () => {
     expect(outcome.skipped).toEqual([]);
     expect(events(outcome)).toContain('PermissionRequest');
     expect(events(outcome)).not.toContain('PreToolUse');
-    expect(outcome.steps.find((s) => s.step === 2)!.tool).toMatchObject({ ran: false, decidedBy: 'user' });
+    expect(outcome.steps.find((s) => s.step === 1)!.tool).toMatchObject({ ran: false, decidedBy: 'user' });
   });
 
   it('runs a failing command for real and fires PostToolUseFailure, not PostToolUse', async () => {

@@ -141,6 +141,10 @@ export class Session {
       controller.abort();
       return;
     }
+    // Ports run in this process: a server that leaves hooks to sandboxed workers has nowhere safe to run them.
+    if (m.type === 'compare' && this.options.workersMustSandbox && !this.options.sandbox) {
+      return void this.send({ type: 'rejected', id: m.id, reason: 'invalid', message: 'this server hands every run to sandboxed workers and runs no hooks itself, so it cannot compare hosts here', problems: [] });
+    }
     if (m.type === 'compare' && m.scenario.session) {
       return void this.send({ type: 'rejected', id: m.id, reason: 'invalid', message: 'a session cannot be compared across hosts yet: compare one of its events as a one-event scenario', problems: [] });
     }
@@ -253,11 +257,7 @@ export class Session {
         return;
       }
       if (controller.signal.aborted) throw new RunCancelledError();
-      if (compare) {
-        // Ports run in this process: a server that leaves hooks to sandboxed workers has nowhere safe to run them.
-        if (this.options.queue && !this.options.sandbox) throw new Error('comparing hosts runs hooks on this server, which hands every run to workers: start it with --sandbox to compare here');
-        return this.compare(id, scenario, compare, controller).then(() => undefined);
-      }
+      if (compare) return this.compare(id, scenario, compare, controller).then(() => undefined);
       const runLimits = { maxHooks: limits.maxHooksPerRun, maxOutputBytes: limits.maxRunOutputBytes };
       const guarded = (event: AnyTimelineEvent) => {
         try {

@@ -88,6 +88,34 @@ describe('a scenario cannot stall the server', () => {
     await Promise.all([attacker.close(), bystander.close()]);
   }, 60_000);
 
+  it('runs queued behind a stalled check free their slots the moment their client leaves', async () => {
+    const small = await launch({ limits: { maxRunsTotal: 4 } });
+    try {
+      const attacker = await connect(small.origin, small.token);
+      attacker.send({ type: 'run', id: 'redos', scenario: claude('(a+)+$', `${'a'.repeat(40)}!`) });
+      for (const id of ['q1', 'q2', 'q3']) attacker.send({ type: 'run', id, scenario: claude('Bash', 'Bash') });
+      // Messages are handled in order: this answer means all four runs hold a slot, three waiting behind the stall.
+      attacker.send({ type: 'cancel', id: 'sentinel' });
+      await attacker.waitFor((m) => m.type === 'error' && m.id === 'sentinel', 20_000);
+      expect(attacker.messages.filter((m) => m.type === 'rejected')).toEqual([]);
+      await attacker.close();
+      const left = Date.now();
+      // The stalled check has seconds to go (its deadline is 5 s): a slot held until then would be "busy" here.
+      const bystander = await connect(small.origin, small.token);
+      let answer: ServerMessage;
+      for (let n = 0; ; n++) {
+        bystander.send({ type: 'run', id: `b${n}`, scenario: mirriScenario(['echo served']) });
+        answer = await bystander.waitFor((m) => (m.type === 'rejected' && m.id === `b${n}`) || isOutcomeOf(`b${n}`)(m), 20_000);
+        if (answer.type !== 'rejected' || Date.now() - left > 3000) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(answer.type, JSON.stringify(answer)).toBe('timeline');
+      await bystander.close();
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
   it('the same matcher on POST /api/validate is a clear problem, not a stalled server', async () => {
     const res = await fetch(`${server.origin}/api/validate`, authed(server, { method: 'POST', body: JSON.stringify({ scenario: claude('(a+)+$', `${'a'.repeat(40)}!`) }) }));
     expect(res.status).toBe(200);

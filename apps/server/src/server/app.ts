@@ -80,7 +80,7 @@ export function createApp({ token, policy, webRoot, version, limits, guard, link
         if (tooLarge || deep) response = { ok: false, problems: [tooLarge ? { path: 'files', message: tooLarge } : deep!], diagnostics: [] };
         else {
           // Planned in a worker with a deadline: a scenario's matchers must not stall the server (plan-guard.ts).
-          const checked = await guard.check(scenario);
+          const checked = await guard.check(scenario, c.req.raw.signal);
           response = checked.ok
             ? { ok: !checked.diagnostics.some((d) => d.level === 'error'), problems: [], diagnostics: checked.diagnostics }
             : { ok: false, problems: [{ path: '', message: checked.message }], diagnostics: [] };

@@ -27,7 +27,7 @@ export async function compareVersionsRoute(c: Context, { limits, guard, sandbox,
   }
   const tooLarge = scenarioTooLarge(scenario, limits) ?? deepFileProblem(scenario.files, limits.maxJsonDepth)?.message;
   if (tooLarge) return c.json({ error: tooLarge }, 413);
-  const checked = await guard.check(scenario);
+  const checked = await guard.check(scenario, c.req.raw.signal);
   if (!checked.ok) return c.json({ error: checked.message }, 400);
   if (running) return c.json({ error: 'a version comparison is already running: try again when it ends' }, 429);
   running = true;

@@ -38,19 +38,27 @@ function engineEntry(): string {
   return pathToFileURL(resolved.endsWith('.ts') ? join(dirname(dirname(resolved)), 'dist', 'index.js') : resolved).href;
 }
 
-export type PlanCheck = { ok: true; diagnostics: Diagnostic[] } | { ok: false; message: string };
+/** `cancelled`: the caller's signal fired before the answer, so the check was dropped (or its answer will be). */
+export type PlanCheck = { ok: true; diagnostics: Diagnostic[] } | { ok: false; message: string; cancelled?: true };
+
+const CANCELLED: PlanCheck = { ok: false, message: 'the run was cancelled before its scenario was checked', cancelled: true };
 
 interface Job {
   id: number;
   scenario: Scenario;
+  /** Settles once: the worker's answer, a deadline, a crash, shutdown or the caller's cancel, whichever is first. */
   resolve(result: PlanCheck): void;
 }
 
 export class PlanGuard {
   private worker: Worker | null = null;
   private ready = false;
-  /** In the order the worker handles them; only the head is being planned, and only it has a deadline. */
-  private readonly queue: Job[] = [];
+  /**
+   * Only one check is with the worker at a time; the rest wait here, not in the worker's inbox, so a check whose
+   * caller went away (a client that disconnects with runs queued) leaves the queue at once and never costs a plan.
+   */
+  private current: Job | undefined;
+  private readonly waiting: Job[] = [];
   private timer: NodeJS.Timeout | undefined;
   private timed: Job | undefined;
   private nextId = 0;
@@ -58,25 +66,51 @@ export class PlanGuard {
 
   constructor(private readonly deadlineMs = 5000) {}
 
-  check(scenario: Scenario): Promise<PlanCheck> {
+  check(scenario: Scenario, signal?: AbortSignal): Promise<PlanCheck> {
     return new Promise((resolve) => {
-      const job: Job = { id: this.nextId++, scenario, resolve };
-      this.queue.push(job);
-      this.ensureWorker().postMessage({ id: job.id, scenario });
-      this.arm();
+      if (signal?.aborted) return resolve(CANCELLED);
+      let settled = false;
+      const onAbort = () => {
+        const i = this.waiting.indexOf(job);
+        if (i !== -1) this.waiting.splice(i, 1);
+        // The one with the worker finishes there (bounded by the deadline); its answer is dropped.
+        job.resolve(CANCELLED);
+      };
+      const job: Job = {
+        id: this.nextId++,
+        scenario,
+        resolve: (result) => {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          resolve(result);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(job);
+      this.pump();
     });
   }
 
+  /** Hands the next waiting check to the worker when it has none. */
+  private pump(): void {
+    if (this.current || this.waiting.length === 0) return;
+    const job = this.waiting.shift()!;
+    this.current = job;
+    this.ensureWorker().postMessage({ id: job.id, scenario: job.scenario });
+    this.arm();
+  }
+
   /**
-   * The deadline runs for the head of the queue only, and only once the worker has loaded the engine (that
-   * import takes seconds on a loaded machine): time spent waiting behind another check is not this one's.
+   * The deadline runs only once the worker has loaded the engine (that import takes seconds on a loaded
+   * machine): time spent waiting for the worker, or behind another check, is not this one's.
    */
   private arm(): void {
-    const head = this.queue[0];
-    if (!this.ready || !head || this.timed === head) return;
+    const job = this.current;
+    if (!this.ready || !job || this.timed === job) return;
     clearTimeout(this.timer);
-    this.timed = head;
-    this.timer = setTimeout(() => this.overdue(head), this.deadlineMs);
+    this.timed = job;
+    this.timer = setTimeout(() => this.overdue(job), this.deadlineMs);
     this.timer.unref();
   }
 
@@ -86,20 +120,24 @@ export class PlanGuard {
     this.timed = undefined;
   }
 
+  /** The check with the worker is over (answered, overdue or crashed): the next one goes. */
+  private finish(result: PlanCheck): void {
+    const job = this.current;
+    this.current = undefined;
+    this.disarm();
+    job?.resolve(result);
+    this.pump();
+  }
+
   close(): void {
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
     this.disarm();
-    for (const job of this.queue.splice(0)) job.resolve({ ok: false, message: 'the server is shutting down' });
-  }
-
-  /** A new worker for the checks still queued, in their order. */
-  private resubmit(): void {
-    this.disarm();
-    if (this.queue.length === 0) return;
-    const worker = this.ensureWorker();
-    for (const job of this.queue) worker.postMessage({ id: job.id, scenario: job.scenario });
+    const shutdown: PlanCheck = { ok: false, message: 'the server is shutting down' };
+    this.current?.resolve(shutdown);
+    this.current = undefined;
+    for (const job of this.waiting.splice(0)) job.resolve(shutdown);
   }
 
   private ensureWorker(): Worker {
@@ -113,14 +151,10 @@ export class PlanGuard {
         this.ready = true;
         return this.arm();
       }
-      const i = this.queue.findIndex((j) => j.id === m.id);
-      if (i === -1) return;
-      const [job] = this.queue.splice(i, 1);
-      if (this.timed === job) this.disarm();
-      this.arm();
-      job!.resolve(m.ok ? { ok: true, diagnostics: m.diagnostics } : { ok: false, message: `the scenario could not be checked: ${m.message}` });
+      if (m.id !== this.current?.id) return;
+      this.finish(m.ok ? { ok: true, diagnostics: m.diagnostics } : { ok: false, message: `the scenario could not be checked: ${m.message}` });
     });
-    // A worker that dies (out of memory, a crash) fails what it held; the next check starts a new one.
+    // A worker that dies (out of memory, a crash) fails the check it held; the next check starts a new one.
     worker.on('error', (e) => {
       process.stderr.write(`hookplay serve: the planning worker failed: ${e.stack ?? e.message}\n`);
       this.restart(worker, `the check of this scenario failed in the server (${e.message})`);
@@ -130,21 +164,18 @@ export class PlanGuard {
     return worker;
   }
 
-  /** The oldest check ran past its deadline: it is the one the worker is stuck in. */
+  /** The check with the worker ran past its deadline: the worker is stuck in it, so it goes too. */
   private overdue(job: Job): void {
-    if (this.queue[0] !== job) return;
-    this.queue.shift();
-    job.resolve({ ok: false, message: `planning this scenario took over ${this.deadlineMs / 1000} s and was stopped: a matcher whose regular expression backtracks without end (like "(a+)+$")?` });
+    if (this.current !== job) return;
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
-    this.resubmit();
+    this.finish({ ok: false, message: `planning this scenario took over ${this.deadlineMs / 1000} s and was stopped: a matcher whose regular expression backtracks without end (like "(a+)+$")?` });
   }
 
   private restart(worker: Worker, message: string): void {
     if (this.worker !== worker) return;
     this.worker = null;
-    this.queue.shift()?.resolve({ ok: false, message });
-    this.resubmit();
+    this.finish({ ok: false, message });
   }
 }

@@ -249,7 +249,9 @@ export class Session {
       }
       this.send({ type: 'timeline', id, seq: seq++, event });
     };
-    const run = this.options.guard.check(scenario).then((checked) => {
+    // A cancel (or a disconnect) while the check waits frees this run's slot at once, not after the check.
+    const run = this.options.guard.check(scenario, controller.signal).then((checked) => {
+      if (!checked.ok && checked.cancelled) throw new RunCancelledError();
       if (!checked.ok) {
         this.runs.delete(id);
         registry.release(controller);
@@ -300,7 +302,7 @@ export class Session {
         ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
         port: { renameTools: request.renameTools },
         // A port is a new config: it gets the same planning deadline as anything a client sends.
-        check: async (derived) => guard.check(derived),
+        check: async (derived) => guard.check(derived, controller.signal),
         onHost: (column) => this.send({ type: 'compare-host', id, column }),
       });
       this.send({ type: 'comparison', id, comparison });

@@ -102,7 +102,9 @@ describe('runs on workers through the queue', { timeout: 120_000 }, () => {
     // Both workers are idle; whichever takes the run is killed.
     client.send({ type: 'run', id: 'q-die', scenario: mirriScenario([`sleep 6${m}; echo never`]) });
     await client.waitFor((msg) => msg.type === 'timeline' && msg.id === 'q-die' && msg.event.type === 'hook-start');
-    const holder = workers.find((w) => w.exitCode === null && processesWith(`sleep 6${m}`).some((pid) => isDescendant(pid, w.pid!)));
+    // hook-start comes as the supervisor starts the shell, which may not have become `sleep` yet.
+    let holder: (typeof workers)[number] | undefined;
+    await eventually(() => (holder = workers.find((w) => w.exitCode === null && processesWith(`sleep 6${m}`).some((pid) => isDescendant(pid, w.pid!)))) !== undefined, 5000);
     expect(holder).toBeDefined();
     holder!.kill('SIGKILL');
     const failed = await client.waitFor((msg) => msg.type === 'error' && msg.id === 'q-die', 60_000);

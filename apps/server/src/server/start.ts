@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
-import { killAllHookGroups, type SandboxConfig } from '@hookplay/engine';
+import { endSpareSupervisors, killAllHookGroups, removalsSettled, type SandboxConfig } from '@hookplay/engine';
 import type { Limits } from '../protocol.js';
 import { createApp } from './app.js';
 import { DEFAULT_LIMITS } from './limits.js';
@@ -155,6 +155,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         for (const s of ws.sessions) s.cancelAll();
         await registry.cancelAll();
         killAllHookGroups();
+        endSpareSupervisors();
+        await removalsSettled();
         ws.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

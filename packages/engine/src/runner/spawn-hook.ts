@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { CappedOutput, type OutputBudget } from './output.js';
 import { groupAlive, setTrackedGroup, signalGroup, trackGroup, untrackGroup } from './process-group.js';
 import { limitHit, sandboxArgv, type SandboxRun } from './sandbox.js';
-import { parseReport, supervisedCommand, supervisorBinary } from './supervisor.js';
+import { refillSupervisors, takeSupervisor } from './spare-supervisors.js';
+import { parseReport, supervisorBinary, supervisorMessage } from './supervisor.js';
 import type { KillSequence, ProcessResult } from './types.js';
 
 export interface SpawnSpec {
@@ -68,6 +69,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     let timedOut = false;
     let leftovers = false;
     let escaped = 0;
+    let contained = false;
     let flooded: { afterBytes: number } | undefined;
     /** The runner itself signalled the group (deadline, abort, flood): what is still dying then is no leftover. */
     let killing = false;
@@ -81,21 +83,22 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     const perl = box ? box.config.perl : supervisorBinary();
     const [program, ...args] = spec.shell;
     const argv = [program!, ...args, spec.command];
-    const launch = box
-      ? supervisedCommand(box.config.perl, argv, spec.env, process.pid, { uid: box.config.uid, wrap: (inner, restore) => sandboxArgv(box, spec.cwd, inner, restore) })
-      : perl
-        ? supervisedCommand(perl, argv, spec.env)
-        : { file: program!, args: [...args, spec.command], env: spec.env };
+    const message = perl
+      ? supervisorMessage(argv, spec.env, spec.cwd, box ? { uid: box.config.uid, wrap: (inner, restore) => sandboxArgv(box, spec.cwd, inner, restore) } : undefined)
+      : null;
     /** How the shell inside the sandbox really ended (bubblewrap itself exits 128+N for a signal). */
     let boxed: Extract<ReturnType<typeof parseReport>, { kind: 'sandbox' }> | undefined;
     let child: ChildProcess;
     try {
-      child = spawn(launch.file, launch.args, {
-        cwd: spec.cwd,
-        env: launch.env,
-        detached: true,
-        stdio: perl ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
-      });
+      if (perl && !message) throw new Error('the command or an environment value contains null bytes, which exec cannot pass');
+      child = perl
+        ? takeSupervisor(perl)
+        : spawn(program!, [...args, spec.command], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+      if (message) {
+        // Closed under us only if the supervisor died: its exit says so.
+        child.stdio[3]!.on('error', () => {});
+        (child.stdio[3] as Writable).write(message);
+      }
     } catch (e) {
       // spawn() throws, instead of emitting 'error', for what exec cannot take at all (a NUL byte in the
       // command or in an env value): that is a hook that could not start, not a failure of the run.
@@ -147,9 +150,12 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       // The supervisor itself was killed (a hook can `kill -9 $PPID`): its group may still be running.
       if (group !== null && groupAlive(group)) {
         if (!killing) leftovers = true;
+        contained = false;
         signalGroup(group, 'SIGKILL');
       }
       if (parent !== null) untrackGroup(parent);
+      // A supervisor that ended without a word (killed while it waited for its command): the hook never ran.
+      if (perl && !startedHook && spawnError === undefined) spawnError = `its supervisor ended before starting it (${exit?.signal ?? `exit ${exit?.code ?? '?'}`})`;
       if (!started) start(group);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -175,10 +181,12 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
         dropped: { stdout: out.dropped, stderr: err.dropped },
         ...(byBudget > 0 ? { droppedByBudget: byBudget } : {}),
         leftovers,
+        ...(contained ? { contained } : {}),
         ...(escaped > 0 ? { escaped } : {}),
         ...(flooded ? { flooded } : {}),
         ...(hit ? { limitHit: hit } : {}),
       });
+      if (perl) refillSupervisors(perl);
     };
     /** The supervisor reported the shell as started (an exec failure after that is still a spawn error). */
     let startedHook = !perl;
@@ -229,6 +237,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
           } else {
             if (report.leftovers > 0 && !killing) leftovers = true;
             escaped = report.escaped;
+            contained = report.subreaper && report.clean;
           }
         }
       });

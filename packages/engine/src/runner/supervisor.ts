@@ -29,9 +29,16 @@ import { delimiter, join } from 'node:path';
  *    the hook's own environment, and it is the hook's parent: $PPID's environ is the hook's own. (A process of
  *    the same user can still read any other process's environ by pid; only a different uid would close that.)
  *
- * Protocol on fd 3, one line each: `pid <n>` (the hook's shell started, leader of its own group <n>),
- * `error <message>` (it could not start), `end <leftovers> <escaped> <subreaper 0|1>` (everything is dead).
- * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything.
+ * Protocol on fd 3 (a socket pair, both ways). In: one command, `<bytes>\n` then that many bytes of NUL-separated
+ * fields (cwd, box, env count and pairs, restore count and pairs, argv); a supervisor is started before it is
+ * needed and waits for that (spare-supervisors.ts), so perl's start is off the hook's path. Out, one line each:
+ * `pid <n>` (the hook's shell started, leader of its own group <n>), `error <message>` (it could not start),
+ * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1>` (clean: as a subreaper it saw every descendant die).
+ * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything; while it waits
+ * for its command both end it (their default), which is what the parent-death signal should do to a spare.
+ *
+ * The supervisor itself starts with an empty environment in `/`: the hook's environment and cwd are set in its
+ * child only, so $PPID's environ holds nothing of the server's (nor of the hook's).
  *
  * Sandboxed (sandbox.ts), the supervisor's child runs bubblewrap instead of the shell: it drops to the sandbox uid
  * when one is given (`$box`, or `keep`), ignores SIGTERM so that bubblewrap, which does not pass signals on and
@@ -40,27 +47,42 @@ import { delimiter, join } from 'node:path';
  * The supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
  */
 const SCRIPT = String.raw`
-my ($server, $nr, $box, $nenv, @rest) = @ARGV;
-my %restore = splice(@rest, 0, 2 * $nenv);
-my @cmd = @rest;
-open(my $ctl, '>&=', 3) or exit 125;
+my ($server, $nr) = @ARGV;
+open(my $ctl, '+<&=', 3) or exit 125;
 my $reaper = 0;
 if ($nr > 0) {
   $reaper = syscall($nr, 36, 1, 0, 0, 0) == 0 ? 1 : 0;
   syscall($nr, 1, 10, 0, 0, 0);
 }
+exit 0 if getppid() != $server;
+my $in = '';
+while (!($in =~ /^(\d+)
+/ && length($in) >= length($1) + 1 + $1)) {
+  my $n = sysread($ctl, $in, 65536, length $in);
+  next if !defined $n && $! + 0 == 4;
+  exit 0 if !$n;
+}
+$in =~ s/^(\d+)
+//;
+my ($cwd, $box, $nenv, @rest) = split /\0/, $in, -1;
+my @env = splice(@rest, 0, 2 * $nenv);
+my $nrestore = shift @rest;
+my %restore = splice(@rest, 0, 2 * $nrestore);
+my @cmd = @rest;
 my $child = 0; my $all = 0;
 $SIG{TERM} = sub { kill 'TERM', -$child if $child > 0 };
 $SIG{USR1} = sub { $all = 1; kill 'KILL', -$child if $child > 0 };
-sub say_ctl { syswrite($ctl, $_[0] . "\n") }
+sub say_ctl { syswrite($ctl, $_[0] . "
+") }
 sub found { my $p = shift; return (-x $p && !-d _) if $p =~ m{/}; for (split /:/, ($ENV{PATH} // '')) { return 1 if -x "$_/$p" && !-d _ } 0 }
-exit 0 if getppid() != $server;
 $child = fork();
 if (!defined $child) { say_ctl("error fork: $!"); exit 126 }
 if ($child == 0) {
   $SIG{TERM} = 'DEFAULT'; $SIG{USR1} = 'DEFAULT';
   setpgrp(0, 0);
+  %ENV = @env;
   $ENV{$_} = $restore{$_} for keys %restore;
+  if (!chdir($cwd)) { my $e = $! + 0; say_ctl("error spawn: cannot enter the working directory $cwd: $! (" . ({ 2 => 'ENOENT', 13 => 'EACCES', 20 => 'ENOTDIR' }->{$e} // "errno $e") . ")"); exit 127 }
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
   if ($box ne '-') {
     $SIG{TERM} = 'IGNORE';
@@ -99,9 +121,10 @@ sub tree {
   while (@todo) { my $p = shift @todo; for (@{$kids{$p} || []}) { push @out, [$_, $grp{$_}]; push @todo, $_ } }
   @out;
 }
-my ($left, $escaped) = (0, 0);
+my ($left, $escaped, $clean) = (0, 0, 1);
 # As a subreaper, no child left means no descendant left: the common case needs no look at /proc.
 if (!$reaper || reap() != -1) {
+  $clean = 0;
   my @first = tree();
   $left = grep { $_->[1] == $child } @first;
   $escaped = @first - $left;
@@ -110,11 +133,11 @@ if (!$reaper || reap() != -1) {
     my @d = tree();
     kill 'KILL', map { $_->[0] } @d if @d;
     my $r = reap();
-    last if !@d && ($r == -1 || !$reaper);
+    if (!@d && ($r == -1 || !$reaper)) { $clean = $reaper; last }
     select(undef, undef, undef, 0.005);
   }
 }
-say_ctl("end $left $escaped $reaper");
+say_ctl("end $left $escaped $reaper $clean");
 if ($status & 127) {
   my $sig = $status & 127;
   $SIG{TERM} = 'DEFAULT'; $SIG{USR1} = 'DEFAULT'; $SIG{PIPE} = 'DEFAULT';
@@ -124,7 +147,7 @@ if ($status & 127) {
 exit(($status // 0) >> 8);
 `;
 
-/** Perl reads these at startup: a scenario could change what the supervisor runs. Handed to the hook instead. */
+/** Perl reads these at startup: in the sandbox, where our own perl wrapper runs, they are handed to the hook instead. */
 const PERL_STARTUP_VARS = /^PERL/;
 
 /** prctl's syscall number per Node arch (no Perl module is loaded: `use POSIX` alone costs ~100 ms here). */
@@ -150,7 +173,11 @@ export function supervisorBinary(): string | null {
   return perl;
 }
 
-/** The argv and environment that start `argv` under a supervisor, for a server process `serverPid`. */
+/** How a supervisor process is started: its command is sent later (supervisorMessage). */
+export function supervisorArgs(serverPid = process.pid): string[] {
+  return ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0)];
+}
+
 export interface SupervisedSandbox {
   /** The uid bubblewrap runs as (the server is root), or null to keep the server's. */
   uid: number | null;
@@ -158,24 +185,29 @@ export interface SupervisedSandbox {
   wrap(argv: readonly string[], restore: readonly string[]): string[];
 }
 
-export function supervisedCommand(perlPath: string, argv: readonly string[], env: Record<string, string>, serverPid = process.pid, sandbox?: SupervisedSandbox): { file: string; args: string[]; env: Record<string, string> } {
-  const clean: Record<string, string> = {};
+/**
+ * The command for a waiting supervisor: run `argv` from `cwd` with `env`. Null when a field holds a NUL byte,
+ * which exec cannot pass (the hook cannot start, as spawn() would have refused it).
+ */
+export function supervisorMessage(argv: readonly string[], env: Record<string, string>, cwd: string, sandbox?: SupervisedSandbox): Buffer | null {
+  const pairs: string[] = [];
   const restore: string[] = [];
   for (const [k, v] of Object.entries(env)) {
-    if (PERL_STARTUP_VARS.test(k)) restore.push(k, v);
-    else clean[k] = v;
+    if (sandbox && PERL_STARTUP_VARS.test(k)) restore.push(k, v);
+    else pairs.push(k, v);
   }
-  if (sandbox) {
-    const box = sandbox.uid === null ? 'keep' : String(sandbox.uid);
-    return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), box, '0', ...sandbox.wrap(argv, restore)], env: clean };
-  }
-  return { file: perlPath, args: ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0), '-', String(restore.length / 2), ...restore, ...argv], env: clean };
+  const box = sandbox ? (sandbox.uid === null ? 'keep' : String(sandbox.uid)) : '-';
+  const cmd = sandbox ? sandbox.wrap(argv, restore) : argv;
+  const fields = [cwd, box, String(pairs.length / 2), ...pairs, '0', ...cmd];
+  if (fields.some((f) => f.includes('\0'))) return null;
+  const body = Buffer.from(fields.join('\0'));
+  return Buffer.concat([Buffer.from(`${body.length}\n`), body]);
 }
 
 export type SupervisorReport =
   | { kind: 'pid'; pid: number }
   | { kind: 'error'; message: string }
-  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean }
+  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean; clean: boolean }
   /** From the sandbox's wrapper (sandbox.ts): how the hook's shell really ended, and what it used. */
   | { kind: 'sandbox'; code: number; signal: number; left: number; maxRssKiB: number; cpuSeconds: number };
 
@@ -184,6 +216,6 @@ export function parseReport(line: string): SupervisorReport | null {
   if (word === 'pid') return { kind: 'pid', pid: Number(rest[0]) };
   if (word === 'error') return { kind: 'error', message: rest.join(' ') };
   if (word === 'sandbox') return { kind: 'sandbox', code: Number(rest[0]), signal: Number(rest[1]), left: Number(rest[2]), maxRssKiB: Number(rest[3]), cpuSeconds: Number(rest[4]) };
-  if (word === 'end') return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1' };
+  if (word === 'end') return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1', clean: rest[3] === '1' };
   return null;
 }

@@ -21,6 +21,11 @@ export interface ProcessResult {
   droppedByBudget?: number;
   /** The hook exited but left processes running in its group; the runner killed them. */
   leftovers: boolean;
+  /**
+   * The supervisor, as a subreaper, saw every process the hook started die before it reported: nothing of this
+   * hook can be running, so the run's /proc sweep (strays.ts) is not needed for it.
+   */
+  contained?: boolean;
   /** Processes that had left the hook's process group (setsid, `set -m`) and were killed when it ended. */
   escaped?: number;
   /** The hook kept writing far past what is kept (`yes`): hookplay ended it instead of reading until its timeout. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'bullmq';
-import { killAllHookGroups, parseScenario, RunCancelledError, runAnyScenario, type SandboxConfig } from '@hookplay/engine';
+import { endSpareSupervisors, killAllHookGroups, removalsSettled, parseScenario, RunCancelledError, runAnyScenario, type SandboxConfig } from '@hookplay/engine';
 import { scrubRunPaths } from '../scrub-paths.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from '../stale-runs.js';
 import { connectRedis } from './connect.js';
@@ -87,6 +87,8 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<Running
       (closing ??= (async () => {
         for (const c of controllers.values()) c.abort();
         killAllHookGroups();
+        endSpareSupervisors();
+        await removalsSettled();
         await worker.close().catch(() => {});
         cancels.disconnect();
         // Let the last messages (cancelled, error) go out before the publisher goes.

@@ -11,7 +11,7 @@ import type { ProcessResult } from './runner/types.js';
 import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
 import { findEvent } from './validate.js';
-import { materialize, type Workspace } from './workspace.js';
+import { disposeLater, materialize, type Workspace } from './workspace.js';
 import type { JsonObject } from './util/json.js';
 
 export interface RunOptions {
@@ -149,7 +149,9 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       await Promise.all(jobs.map(runJob));
     }
     if (options.signal?.aborted) throw new RunCancelledError();
-    const strays = newProcessesSince(pidsBefore) ? killStrays(ws.home) : 0;
+    // Only a hook whose supervisor could not account for everything it started can have left something behind.
+    const uncontained = [...results.values()].some((r) => !r.contained);
+    const strays = uncontained && newProcessesSince(pidsBefore) ? killStrays(ws.home) : 0;
     straysKilled = true;
     const strayNotes = strays
       ? [diag('warning', 'hook.escaped-processes', `${strays} process${strays > 1 ? 'es' : ''} left the hooks' process groups (setsid or a double fork) and were still running after the hooks ended; hookplay killed ${strays > 1 ? 'them' : 'it'}. A real host would leave ${strays > 1 ? 'them' : 'it'} running.`)]
@@ -176,7 +178,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
   } finally {
     // Also on cancellation and errors: nothing started for this run may outlive it.
     if (!straysKilled) killStrays(ws.home);
-    if (!options.workspace) await ws.dispose();
+    if (!options.workspace) disposeLater(ws);
   }
 }
 

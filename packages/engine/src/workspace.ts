@@ -91,6 +91,28 @@ function writeSync(ws: Workspace, files: Record<string, string>): void {
   }
 }
 
+const removing = new Set<Promise<void>>();
+
+/**
+ * Removes the run directory after the run has answered. Every process of the run is dead by then, so nothing
+ * can use the directory any more; what is left is waiting for the disk, which where freed blocks are discarded
+ * at once (ext4 mounted with `discard`, as on the development VM) is milliseconds per directory: it was the
+ * largest part of a one-hook run after the hook itself.
+ * removalsSettled() waits for it (a server shutting down, a test looking at the disk).
+ */
+export function disposeLater(ws: Workspace): void {
+  const done: Promise<void> = ws
+    .dispose()
+    .catch(() => {})
+    .finally(() => removing.delete(done));
+  removing.add(done);
+}
+
+/** Resolves once every run directory given to disposeLater is gone. */
+export async function removalsSettled(): Promise<void> {
+  while (removing.size) await Promise.all([...removing]);
+}
+
 /**
  * Removes a run directory. Hooks may leave directories nobody can write into (Go's module cache is read-only,
  * `chmod 555` / `chmod 000`): for a non-root user their contents cannot be deleted until the directories are

@@ -20,7 +20,7 @@ describe('runScenario: cancellation', () => {
     const pending = runScenario(scenario, { tmpDir, signal: controller.signal, onEvent: (e) => events.push(e) });
     // Both hooks started their children, and the run directory exists.
     expect(await eventually(() => files.every((f) => readPids(f).length === 1), 5000)).toBe(true);
-    expect(leftovers()).toHaveLength(1);
+    expect(await leftovers()).toHaveLength(1);
     const abortedAt = performance.now();
     controller.abort();
     const error = await pending.then(
@@ -31,7 +31,7 @@ describe('runScenario: cancellation', () => {
     expect(error).toBeInstanceOf(RunCancelledError);
     expect((error as Error).name).toBe('RunCancelledError');
     await expectAllGone(pidsOf(events), files.flatMap(readPids));
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(liveHookGroupCount()).toBe(0);
     // The hooks' ends are on the timeline (killed, not timed out); no outcome is.
     expect(events.filter((e) => e.type === 'hook-end').map((e) => (e as { signal: string | null }).signal)).toEqual(['SIGKILL', 'SIGKILL']);
@@ -47,7 +47,7 @@ describe('runScenario: cancellation', () => {
     await expect(runScenario(mirriScenario(['sleep 30']), { tmpDir, signal: controller.signal, onEvent: (e) => events.push(e) })).rejects.toBeInstanceOf(RunCancelledError);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(events).toEqual([]);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(liveHookGroupCount()).toBe(0);
   });
 
@@ -76,6 +76,6 @@ describe('runScenario: cancellation', () => {
     expect(events.filter((e) => e.type === 'hook-start').map((e) => (e as { hook: number }).hook)).toEqual([0]);
     await expectAllGone(pidsOf(events), readPids(file));
     expect(existsSync(marker)).toBe(false);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect } from 'vitest';
 import { alive, eventually, groupMembers, killLeftovers, scratchDir } from '../runner/procs.js';
-import { parseScenario, runScenario, type Outcome, type RunOptions, type Scenario, type TimelineEvent } from '@hookplay/engine';
+import { parseScenario, removalsSettled, runScenario, type Outcome, type RunOptions, type Scenario, type TimelineEvent } from '@hookplay/engine';
 
 export const MIRRI_CONFIG = '~/.mirri-code/config.toml';
 
@@ -42,10 +42,19 @@ export async function record(scenario: Scenario, options: RunOptions = {}): Prom
   return { outcome, events, wallMs: performance.now() - t0 };
 }
 
-/** A fresh parent for run directories, so a test can see that the run's temp dir is gone afterwards. */
-export function runParent(scratch: string): { tmpDir: string; leftovers: () => string[] } {
+/**
+ * A fresh parent for run directories, so a test can see that the run's temp dir is gone afterwards (once the
+ * removals runScenario leaves to the background are done).
+ */
+export function runParent(scratch: string): { tmpDir: string; leftovers: () => Promise<string[]> } {
   const tmpDir = mkdtempSync(join(scratch, 'runs-'));
-  return { tmpDir, leftovers: () => readdirSync(tmpDir) };
+  return {
+    tmpDir,
+    leftovers: async () => {
+      await removalsSettled();
+      return readdirSync(tmpDir);
+    },
+  };
 }
 
 export const pidsOf = (events: TimelineEvent[]): number[] =>

@@ -26,7 +26,7 @@ describe('runScenario: deadlines', () => {
     // Regression: the dying sleeps were not reported as processes the hook left behind.
     expect(outcome.diagnostics.map((d) => d.code)).not.toContain('hook.leftover-processes');
     await expectAllGone(pidsOf(events), readPids(file));
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
     expect(liveHookGroupCount()).toBe(0);
   });
 
@@ -84,7 +84,7 @@ describe('runScenario: processes left behind', () => {
     expect(note!.message).toMatch(/killed them/);
     expect(readPids(file)).toHaveLength(1);
     await expectAllGone(pidsOf(events), readPids(file));
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it('a hook whose children all finished gets no leftover note', async () => {
@@ -149,7 +149,7 @@ describe('runScenario: stdin and failures to start', () => {
     expect(outcome.diagnostics.find((d) => d.code === 'hook.spawn-failed')).toMatchObject({ level: 'warning', hook: 1 });
     const end = events.find((e) => e.type === 'hook-end' && e.hook === 1);
     expect(end).toMatchObject({ error: expect.stringMatching(/null bytes/) });
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { materialize, parseScenario } from '@hookplay/engine';
+import { materialize, parseScenario, removalsSettled } from '@hookplay/engine';
 import { scratchDir } from '../runner/procs.js';
 import { MIRRI_CONFIG, mirriScenario, record, runParent } from './helpers.js';
 
@@ -38,7 +38,8 @@ describe('runScenario: the workspace', () => {
     expect(rest.slice(0, 3)).toEqual(['H', 'P', 'D']);
     // The config itself is a ~/ key too.
     expect(rest).toContain('in-home.txt');
-    // Gone after the run.
+    // Gone after the run (removed once its answer is out).
+    await removalsSettled();
     expect(existsSync(root)).toBe(false);
   });
 
@@ -68,7 +69,7 @@ describe('runScenario: the workspace', () => {
   it('materialize() refuses a key that escapes the workspace and leaves no directory behind', async () => {
     const { tmpDir, leftovers } = runParent(scratch.dir);
     await expect(materialize({ '../escape.txt': 'x' }, tmpDir)).rejects.toThrow(/escape/);
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it.each([
@@ -83,7 +84,7 @@ describe('runScenario: the workspace', () => {
   ])('removes the run directory after %s', async (_what, command) => {
     const { tmpDir, leftovers } = runParent(scratch.dir);
     await record(mirriScenario([{ command, timeout: 1 }]), { tmpDir });
-    expect(leftovers()).toEqual([]);
+    expect(await leftovers()).toEqual([]);
   });
 
   // Regression: as root, rm ignores permissions, so this needs a real unprivileged user. The child process runs
@@ -92,7 +93,7 @@ describe('runScenario: the workspace', () => {
   const src = fileURLToPath(new URL('../../src/workspace.ts', import.meta.url));
   const canDrop = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
   const distFresh = existsSync(dist) && statSync(dist).mtimeMs >= statSync(src).mtimeMs;
-  it.runIf(canDrop && distFresh)('as an unprivileged user, removes the run directory of a hook that left read-only directories (a Go module cache)', () => {
+  it.runIf(canDrop && distFresh)('as an unprivileged user, removes the run directory of a hook that left read-only directories (a Go module cache)', async () => {
     const { tmpDir, leftovers } = runParent(scratch.dir);
     chmodSync(scratch.dir, 0o755);
     chmodSync(tmpDir, 0o777);
@@ -112,7 +113,7 @@ describe('runScenario: the workspace', () => {
     const report = JSON.parse(lines.at(-1) ?? '{}') as { ok: boolean; stdout?: string; error?: string };
     try {
       expect(report).toEqual({ ok: true, stdout: 'made\n' });
-      expect(leftovers()).toEqual([]);
+      expect(await leftovers()).toEqual([]);
     } finally {
       // As root, clean up whatever the failing case left.
       spawnSync('rm', ['-rf', tmpDir]);

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSandbox, runScenario, SandboxUnavailableError, type SandboxConfig } from '@hookplay/engine';
+import { checkSandbox, removalsSettled, runScenario, SandboxUnavailableError, type SandboxConfig } from '@hookplay/engine';
 import { alive, eventually, scratchDir } from './procs.js';
 import { mirriScenario, pidsOf, record } from '../run/helpers.js';
 
@@ -42,6 +42,7 @@ async function runBoxed(command: string, timeout = 10, files: Record<string, str
   // Nothing of the run is left: no process tied to its directory, no group, no directory.
   expect(await eventually(() => processesUnder(tmpDir).length === 0, 3000)).toBe(true);
   expect(pidsOf(recorded.events).filter(alive)).toEqual([]);
+  await removalsSettled();
   expect(readdirSync(tmpDir)).toEqual([]);
   return { ...recorded, hook, tmpDir };
 }

@@ -3,9 +3,12 @@
  * The engine's process budgets, measured on the BUILT engine (`npm run build` first):
  *   1. per-hook overhead: `spawnHook` (the runner alone) and a full one-hook Mirri `runScenario` against a raw
  *      `child_process.spawn('sh', ['-c', 'true'])` + wait for 'close', same command and environment; median of
- *      many runs after a warm-up, the three interleaved so load from other processes hits them alike.
- *      Target (runner alone): median ratio ≤ 1.15. runScenario also creates and removes a temp directory with
- *      the config file, parses the TOML and builds the outcome: reported, with no target of its own.
+ *      many runs after a warm-up, the three interleaved so load from other processes hits them alike, with a
+ *      short pause after each (as a host fires hooks with model turns between): the runner starts the next
+ *      spare supervisor after a hook ends (runner/spare-supervisors.ts), and that work must land in no one's
+ *      measurement. Its cost is not hidden: the main thread's CPU per call is reported beside each kind.
+ *      Targets (median ratio): runner alone ≤ 1.15; a whole one-hook runScenario (temp directory, config file,
+ *      TOML, outcome, cleanup) ≤ 1.5 (issue 12).
  *   2. 16 parallel hooks that each `sleep 0.2` against one such hook (runScenario wall time): ratio ≤ 1.3.
  *   3. timeout precision: hooks with a 1 s timeout that sleep 10 s; how long after the deadline (hook start +
  *      timeout) runScenario settles, median and max, target ≤ 150 ms: Mirri SIGTERM, Mirri SIGTERM ignored
@@ -36,6 +39,7 @@ const asJson = args.includes('--json');
 const strict = args.includes('--strict');
 
 const TARGET_OVERHEAD = 1.15;
+const TARGET_FULL = 1.5;
 const TARGET_PARALLEL = 1.3;
 const TARGET_TIMEOUT_MS = 150;
 
@@ -99,9 +103,12 @@ async function fullRun() {
   return performance.now() - t;
 }
 
+const pause = () => new Promise((r) => setTimeout(r, 15));
+
 async function overhead() {
   const kinds = { raw: rawSpawn, runner: runnerAlone, full: fullRun };
   const times = { raw: [], runner: [], full: [] };
+  const cpu = { raw: 0, runner: 0, full: 0 };
   const warmup = Math.max(10, Math.round(RUNS / 10));
   for (let i = 0; i < warmup; i++) for (const f of Object.values(kinds)) await f();
   // Interleaved, in a rotating order, so drifting load (other agents' tests) hits all three alike.
@@ -109,18 +116,26 @@ async function overhead() {
   for (let i = 0; i < RUNS; i++) {
     for (let j = 0; j < order.length; j++) {
       const k = order[(i + j) % order.length];
+      await pause();
+      // The main thread's CPU from the call to the end of what it left behind (the pause after it).
+      const c0 = process.cpuUsage();
       times[k].push(await kinds[k]());
+      await pause();
+      const c = process.cpuUsage(c0);
+      cpu[k] += (c.user + c.system) / 1000;
     }
   }
   const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  const cpuMs = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / RUNS]));
   const runnerRatio = m.runner / m.raw;
   const fullRatio = m.full / m.raw;
-  results.overhead = { runs: RUNS, medianMs: m, p95Ms: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, pct(v, 95)])), runnerRatio, fullRatio };
-  say(`per-hook overhead (\`sh -c ${COMMAND}\`, median of ${RUNS} after ${warmup} warm-up, interleaved):`);
-  say(`  raw spawn + close        ${ms(m.raw)}   (p95 ${ms(pct(times.raw, 95))})`);
-  say(`  spawnHook (runner alone) ${ms(m.runner)}   (p95 ${ms(pct(times.runner, 95))})   ratio ${runnerRatio.toFixed(3)}  target ≤ ${TARGET_OVERHEAD}  ${verdict(runnerRatio <= TARGET_OVERHEAD)}`);
-  say(`  runScenario, one hook    ${ms(m.full)}   (p95 ${ms(pct(times.full, 95))})   ratio ${fullRatio.toFixed(3)}  (+${ms(m.full - m.raw)}: temp dir + file write + TOML + outcome + cleanup; no target, for information)`);
-  return runnerRatio <= TARGET_OVERHEAD;
+  results.overhead = { runs: RUNS, medianMs: m, p95Ms: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, pct(v, 95)])), mainThreadCpuMs: cpuMs, runnerRatio, fullRatio };
+  say(`per-hook overhead (\`sh -c ${COMMAND}\`, median of ${RUNS} after ${warmup} warm-up, interleaved, 15 ms apart):`);
+  say(`  raw spawn + close        ${ms(m.raw)}   (p95 ${ms(pct(times.raw, 95))})   main-thread CPU ${ms(cpuMs.raw)}`);
+  say(`  spawnHook (runner alone) ${ms(m.runner)}   (p95 ${ms(pct(times.runner, 95))})   main-thread CPU ${ms(cpuMs.runner)}   ratio ${runnerRatio.toFixed(3)}  target ≤ ${TARGET_OVERHEAD}  ${verdict(runnerRatio <= TARGET_OVERHEAD)}`);
+  say(`  runScenario, one hook    ${ms(m.full)}   (p95 ${ms(pct(times.full, 95))})   main-thread CPU ${ms(cpuMs.full)}   ratio ${fullRatio.toFixed(3)}  target ≤ ${TARGET_FULL}  ${verdict(fullRatio <= TARGET_FULL)}`);
+  say(`  (the runner's CPU includes starting the next spare supervisor; a raw spawn's includes its own fork)`);
+  return runnerRatio <= TARGET_OVERHEAD && fullRatio <= TARGET_FULL;
 }
 
 // ---------------------------------------------------------------- 2. parallel hooks

@@ -100,6 +100,10 @@ sub tree {
   @out;
 }
 my ($left, $escaped) = (0, 0);
+# Sandboxed, bubblewrap exits as soon as its namespace's init has passed on the hook's status, and that init,
+# re-parented here, exits a moment later (everything else of the hook is inside its PID namespace and dies with
+# it): wait for it rather than take it for a leftover and walk all of /proc.
+if ($box ne '-' && $reaper) { for (1 .. 400) { last if reap() == -1; select(undef, undef, undef, 0.0005) } }
 # As a subreaper, no child left means no descendant left: the common case needs no look at /proc.
 if (!$reaper || reap() != -1) {
   my @first = tree();

@@ -33,11 +33,16 @@ import { delimiter, join } from 'node:path';
  * `error <message>` (it could not start), `end <leftovers> <escaped> <subreaper 0|1>` (everything is dead).
  * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything.
  *
- * Sandboxed (sandbox.ts), the supervisor's child runs bubblewrap instead of the shell: it drops to the sandbox uid
- * when one is given (`$box`, or `keep`), ignores SIGTERM so that bubblewrap, which does not pass signals on and
- * would take the whole sandbox down with SIGKILL, survives the host's polite SIGTERM to the group (the sandbox's
- * own wrapper restores it for the hook), and leaves fd 3 open for that wrapper's `sandbox ...` line.
- * The supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
+ * Sandboxed (sandbox.ts), the supervisor does not stay: after its checks it drops to the sandbox uid when one is
+ * given (`$box`, or `keep`), asks for SIGKILL on the server's death (after the uid change, which clears it), ignores
+ * SIGTERM and execs bubblewrap in its own place, leaving fd 3 open for the sandbox's wrapper. Points 1 and 2 hold
+ * there without it: every process of the hook is inside bubblewrap's PID namespace, which the kernel empties when
+ * its first process (the wrapper) ends, and bubblewrap (--die-with-parent) takes the sandbox down when it dies. One
+ * perl process fewer per hook, and nothing re-parented to reap. SIGTERM is ignored because bubblewrap does not pass
+ * signals on and would take the whole sandbox down with SIGKILL; the wrapper restores it for the hook, so the host's
+ * polite SIGTERM to the group reaches the hook's shell. There is no `end` line then: the wrapper's `sandbox` line
+ * says what was left.
+ * Unsandboxed, the supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
  */
 const SCRIPT = String.raw`
 my ($server, $nr, $box, $nenv, @rest) = @ARGV;
@@ -55,6 +60,25 @@ $SIG{USR1} = sub { $all = 1; kill 'KILL', -$child if $child > 0 };
 sub say_ctl { syswrite($ctl, $_[0] . "\n") }
 sub found { my $p = shift; return (-x $p && !-d _) if $p =~ m{/}; for (split /:/, ($ENV{PATH} // '')) { return 1 if -x "$_/$p" && !-d _ } 0 }
 exit 0 if getppid() != $server;
+if ($box ne '-') {
+  # Sandboxed, nothing of the hook can leave bubblewrap's PID namespace (the kernel empties it when its first
+  # process ends), so there is nothing to outlive, reap or count: this process becomes bubblewrap, keeping its
+  # pid and group, ignoring SIGTERM (the sandbox's wrapper restores it for the hook), with SIGKILL on the
+  # server's death (set after the uid change, which clears it).
+  if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
+  $SIG{TERM} = 'IGNORE'; $SIG{USR1} = 'DEFAULT';
+  if ($box =~ /^\d+$/) {
+    $( = $box; $) = "$box $box"; $< = $box; $> = $box;
+    if ($< != $box || $> != $box) { say_ctl("error sandbox: cannot run as uid $box: $!"); exit 126 }
+  }
+  syscall($nr, 1, 9, 0, 0, 0) if $nr > 0;
+  exit 0 if getppid() != $server;
+  say_ctl("pid $$");
+  fcntl($ctl, 2, 0);
+  exec { $cmd[0] } @cmd;
+  say_ctl("error spawn $cmd[0] $!");
+  exit 127;
+}
 $child = fork();
 if (!defined $child) { say_ctl("error fork: $!"); exit 126 }
 if ($child == 0) {
@@ -62,15 +86,8 @@ if ($child == 0) {
   setpgrp(0, 0);
   $ENV{$_} = $restore{$_} for keys %restore;
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
-  if ($box ne '-') {
-    $SIG{TERM} = 'IGNORE';
-    if ($box =~ /^\d+$/) {
-      $( = $box; $) = "$box $box"; $< = $box; $> = $box;
-      if ($< != $box || $> != $box) { say_ctl("error sandbox: cannot run as uid $box: $!"); exit 126 }
-    }
-  }
   say_ctl("pid $$");
-  fcntl($ctl, 2, $box eq '-' ? 1 : 0);
+  fcntl($ctl, 2, 1);
   exec { $cmd[0] } @cmd;
   say_ctl("error spawn $cmd[0] $!");
   exit 127;
@@ -100,10 +117,6 @@ sub tree {
   @out;
 }
 my ($left, $escaped) = (0, 0);
-# Sandboxed, bubblewrap exits as soon as its namespace's init has passed on the hook's status, and that init,
-# re-parented here, exits a moment later (everything else of the hook is inside its PID namespace and dies with
-# it): wait for it rather than take it for a leftover and walk all of /proc.
-if ($box ne '-' && $reaper) { for (1 .. 400) { last if reap() == -1; select(undef, undef, undef, 0.0005) } }
 # As a subreaper, no child left means no descendant left: the common case needs no look at /proc.
 if (!$reaper || reap() != -1) {
   my @first = tree();

@@ -64,7 +64,8 @@ if ($box ne '-') {
   # Sandboxed, nothing of the hook can leave bubblewrap's PID namespace (the kernel empties it when its first
   # process ends), so there is nothing to outlive, reap or count: this process becomes bubblewrap, keeping its
   # pid and group, ignoring SIGTERM (the sandbox's wrapper restores it for the hook), with SIGKILL on the
-  # server's death (set after the uid change, which clears it).
+  # server's death (set after the uid change, which clears it; bubblewrap's --die-with-parent sets it again, and
+  # this covers the moments before).
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
   $SIG{TERM} = 'IGNORE'; $SIG{USR1} = 'DEFAULT';
   if ($box =~ /^\d+$/) {

@@ -76,7 +76,9 @@ const SYSCALLS: Partial<Record<string, { setrlimit: number; getrusage: number }>
 };
 
 /**
- * Runs as the sandbox's first process (pid 2 under bubblewrap's init). Limits are set in the hook's own process
+ * Runs as the sandbox's first process: pid 1 of its PID namespace (`--as-pid-1`: bubblewrap then waits for it
+ * itself, with no init of its own to fork and leave behind), so it reaps every process orphaned in the sandbox
+ * while it waits for the hook's shell, and the sandbox ends with it. Limits are set in the hook's own process
  * only, so the wrapper can always report. RLIMIT_* numbers are the generic Linux ones (CPU 0, FSIZE 1, CORE 4,
  * NPROC 6, AS 9).
  */
@@ -101,10 +103,11 @@ if ($kid == 0) {
 }
 my $status = 0;
 while (1) {
-  my $p = waitpid($kid, 0);
+  my $p = waitpid(-1, 0);
   if ($p == $kid) { $status = $?; last }
   last if $p == -1 && $! + 0 != 4;
 }
+1 while waitpid(-1, 1) > 0;
 my $left = 0;
 if (opendir(my $d, '/proc')) { $left = grep { /^\d+$/ && $_ != 1 && $_ != $$ } readdir $d }
 my $ru = "\0" x 256;
@@ -162,6 +165,7 @@ export function sandboxArgv(run: { config: SandboxConfig; root: string | null },
   return [
     config.bwrap,
     '--unshare-all',
+    '--as-pid-1',
     '--die-with-parent',
     '--cap-drop', 'ALL',
     '--hostname', 'hookplay-sandbox',

@@ -232,6 +232,8 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
             if (pendingSignal) signalGroup(group, pendingSignal);
           } else if (report.kind === 'sandbox') {
             boxed = report;
+            // The wrapper is the sandbox's PID 1: whatever it leaves, the kernel kills with the namespace.
+            contained = true;
           } else if (report.kind === 'error') {
             spawnError = report.message;
           } else {

@@ -40,11 +40,16 @@ import { delimiter, join } from 'node:path';
  * The supervisor itself starts with an empty environment in `/`: the hook's environment and cwd are set in its
  * child only, so $PPID's environ holds nothing of the server's (nor of the hook's).
  *
- * Sandboxed (sandbox.ts), the supervisor's child runs bubblewrap instead of the shell: it drops to the sandbox uid
- * when one is given (`$box`, or `keep`), ignores SIGTERM so that bubblewrap, which does not pass signals on and
- * would take the whole sandbox down with SIGKILL, survives the host's polite SIGTERM to the group (the sandbox's
- * own wrapper restores it for the hook), and leaves fd 3 open for that wrapper's `sandbox ...` line.
- * The supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
+ * Sandboxed (sandbox.ts), the supervisor does not stay: after its checks it drops to the sandbox uid when one is
+ * given (`$box`, or `keep`), asks for SIGKILL on the server's death (after the uid change, which clears it), ignores
+ * SIGTERM and execs bubblewrap in its own place, leaving fd 3 open for the sandbox's wrapper. Points 1 and 2 hold
+ * there without it: every process of the hook is inside bubblewrap's PID namespace, which the kernel empties when
+ * its first process (the wrapper) ends, and bubblewrap (--die-with-parent) takes the sandbox down when it dies. One
+ * perl process fewer per hook, and nothing re-parented to reap. SIGTERM is ignored because bubblewrap does not pass
+ * signals on and would take the whole sandbox down with SIGKILL; the wrapper restores it for the hook, so the host's
+ * polite SIGTERM to the group reaches the hook's shell. There is no `end` line then: the wrapper's `sandbox` line
+ * says what was left.
+ * Unsandboxed, the supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
  */
 const SCRIPT = String.raw`
 my ($server, $nr) = @ARGV;
@@ -56,14 +61,12 @@ if ($nr > 0) {
 }
 exit 0 if getppid() != $server;
 my $in = '';
-while (!($in =~ /^(\d+)
-/ && length($in) >= length($1) + 1 + $1)) {
+while (!($in =~ /^(\d+)\n/ && length($in) >= length($1) + 1 + $1)) {
   my $n = sysread($ctl, $in, 65536, length $in);
   next if !defined $n && $! + 0 == 4;
   exit 0 if !$n;
 }
-$in =~ s/^(\d+)
-//;
+$in =~ s/^(\d+)\n//;
 my ($cwd, $box, $nenv, @rest) = split /\0/, $in, -1;
 my @env = splice(@rest, 0, 2 * $nenv);
 my $nrestore = shift @rest;
@@ -72,9 +75,31 @@ my @cmd = @rest;
 my $child = 0; my $all = 0;
 $SIG{TERM} = sub { kill 'TERM', -$child if $child > 0 };
 $SIG{USR1} = sub { $all = 1; kill 'KILL', -$child if $child > 0 };
-sub say_ctl { syswrite($ctl, $_[0] . "
-") }
+sub say_ctl { syswrite($ctl, $_[0] . "\n") }
+sub cwd_error { my $e = $! + 0; "error spawn: cannot enter the working directory $cwd: $! (" . ({ 2 => 'ENOENT', 13 => 'EACCES', 20 => 'ENOTDIR' }->{$e} // "errno $e") . ")" }
 sub found { my $p = shift; return (-x $p && !-d _) if $p =~ m{/}; for (split /:/, ($ENV{PATH} // '')) { return 1 if -x "$_/$p" && !-d _ } 0 }
+if ($box ne '-') {
+  # Sandboxed, nothing of the hook can leave bubblewrap's PID namespace (the kernel empties it when its first
+  # process ends), so there is nothing to outlive, reap or count: this process becomes bubblewrap, keeping its
+  # pid and group, ignoring SIGTERM (the sandbox's wrapper restores it for the hook), with SIGKILL on the
+  # server's death (set after the uid change, which clears it; bubblewrap's --die-with-parent sets it again, and
+  # this covers the moments before).
+  %ENV = @env;
+  if (!chdir($cwd)) { say_ctl(cwd_error()); exit 127 }
+  if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
+  $SIG{TERM} = 'IGNORE'; $SIG{USR1} = 'DEFAULT';
+  if ($box =~ /^\d+$/) {
+    $( = $box; $) = "$box $box"; $< = $box; $> = $box;
+    if ($< != $box || $> != $box) { say_ctl("error sandbox: cannot run as uid $box: $!"); exit 126 }
+  }
+  syscall($nr, 1, 9, 0, 0, 0) if $nr > 0;
+  exit 0 if getppid() != $server;
+  say_ctl("pid $$");
+  fcntl($ctl, 2, 0);
+  exec { $cmd[0] } @cmd;
+  say_ctl("error spawn $cmd[0] $!");
+  exit 127;
+}
 $child = fork();
 if (!defined $child) { say_ctl("error fork: $!"); exit 126 }
 if ($child == 0) {
@@ -82,17 +107,10 @@ if ($child == 0) {
   setpgrp(0, 0);
   %ENV = @env;
   $ENV{$_} = $restore{$_} for keys %restore;
-  if (!chdir($cwd)) { my $e = $! + 0; say_ctl("error spawn: cannot enter the working directory $cwd: $! (" . ({ 2 => 'ENOENT', 13 => 'EACCES', 20 => 'ENOTDIR' }->{$e} // "errno $e") . ")"); exit 127 }
+  if (!chdir($cwd)) { say_ctl(cwd_error()); exit 127 }
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
-  if ($box ne '-') {
-    $SIG{TERM} = 'IGNORE';
-    if ($box =~ /^\d+$/) {
-      $( = $box; $) = "$box $box"; $< = $box; $> = $box;
-      if ($< != $box || $> != $box) { say_ctl("error sandbox: cannot run as uid $box: $!"); exit 126 }
-    }
-  }
   say_ctl("pid $$");
-  fcntl($ctl, 2, $box eq '-' ? 1 : 0);
+  fcntl($ctl, 2, 1);
   exec { $cmd[0] } @cmd;
   say_ctl("error spawn $cmd[0] $!");
   exit 127;

@@ -18,16 +18,17 @@ import { delimiter, join } from 'node:path';
  *    shared supervisor per server would have to be handed every hook's pipes (fd passing). A per-hook
  *    parent-death signal works the same as root and as any user and needs no privilege; the next start still
  *    sweeps what a supervisor killed together with its server could not clean (sweepStaleRunDirs in the
- *    server). Cost: one small perl exec per hook, about as long as the shell's own start.
+ *    server). Cost: one small perl process per hook, started ahead of time (spare-supervisors.ts).
  * 2. **Escapes are found by something they cannot shed.** The supervisor is a child subreaper
  *    (PR_SET_CHILD_SUBREAPER): a process that leaves its process group or session (`set -m`, `setsid`, a double
  *    fork) and drops HOME is still re-parented to the supervisor when its parent exits, never to init. Ancestry
  *    is not an environment variable, a cwd or an open file: a hook cannot get out of it. When the hook's shell
  *    exits, the supervisor kills every descendant still running and reports how many stayed in the hook's
  *    group (leftovers) and how many had left it (escapes).
- * 3. **Hooks do not read the server's environment through /proc/$PPID/environ.** The supervisor is started with
- *    the hook's own environment, and it is the hook's parent: $PPID's environ is the hook's own. (A process of
- *    the same user can still read any other process's environ by pid; only a different uid would close that.)
+ * 3. **Hooks do not read the server's environment through /proc/$PPID/environ.** The supervisor is the hook's
+ *    parent and starts with an empty environment (the hook's is set in its child only): $PPID's environ is empty.
+ *    (A process of the same user can still read any other process's environ by pid; only a different uid would
+ *    close that.)
  *
  * Protocol on fd 3 (a socket pair, both ways). In: one command, `<bytes>\n` then that many bytes of NUL-separated
  * fields (cwd, box, env count and pairs, restore count and pairs, argv); a supervisor is started before it is
@@ -36,9 +37,6 @@ import { delimiter, join } from 'node:path';
  * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1>` (clean: as a subreaper it saw every descendant die).
  * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything; while it waits
  * for its command both end it (their default), which is what the parent-death signal should do to a spare.
- *
- * The supervisor itself starts with an empty environment in `/`: the hook's environment and cwd are set in its
- * child only, so $PPID's environ holds nothing of the server's (nor of the hook's).
  *
  * Sandboxed (sandbox.ts), the supervisor does not stay: after its checks it drops to the sandbox uid when one is
  * given (`$box`, or `keep`), asks for SIGKILL on the server's death (after the uid change, which clears it), ignores

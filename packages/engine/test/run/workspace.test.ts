@@ -3,7 +3,7 @@
  * and that the whole directory is gone once the run is over, however it ended.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,21 @@ describe('runScenario: the workspace', () => {
   const src = fileURLToPath(new URL('../../src/workspace.ts', import.meta.url));
   const canDrop = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
   const distFresh = existsSync(dist) && statSync(dist).mtimeMs >= statSync(src).mtimeMs;
+  it.runIf(distFresh)('a process that exits the moment a run answers still leaves no run directory', () => {
+    const { tmpDir } = runParent(scratch.dir);
+    const engine = pathToFileURL(fileURLToPath(new URL('../../dist/index.js', import.meta.url))).href;
+    // Removal happens after the answer; process.exit() does not wait for it, so the engine's exit hook must.
+    const script = `
+      import { parseScenario, runScenario } from ${JSON.stringify(engine)};
+      const s = parseScenario({ hookplay: 1, dialect: 'mirri', event: 'Stop', payload: {}, files: { ${JSON.stringify(MIRRI_CONFIG)}: '[[hooks]]\\nevent = "Stop"\\ncommand = "mkdir -p a/b/c && echo made"\\n' } });
+      const o = await runScenario(s, { tmpDir: process.argv[1] });
+      console.log(o.hooks[0].stdout.trim());
+      process.exit(0);`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, tmpDir], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.stdout.trim()).toBe('made');
+    expect(readdirSync(tmpDir)).toEqual([]);
+  });
+
   it.runIf(canDrop && distFresh)('as an unprivileged user, removes the run directory of a hook that left read-only directories (a Go module cache)', async () => {
     const { tmpDir, leftovers } = runParent(scratch.dir);
     chmodSync(scratch.dir, 0o755);

@@ -5,6 +5,7 @@ import { getDialect } from './dialects/index.js';
 import type { Diagnostic, Effect, HookRecord, Outcome, RunPlan, TimelineEvent } from './outcome.js';
 import { spawnHook } from './runner/spawn-hook.js';
 import { killStrays } from './runner/strays.js';
+import { supervisorBinary } from './runner/supervisor.js';
 import { prepareSandboxRun, type SandboxConfig } from './runner/sandbox.js';
 import { sandboxNotes } from './runner/sandbox-notes.js';
 import type { ProcessResult } from './runner/types.js';
@@ -89,7 +90,9 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
     const budget = { remaining: limits.maxOutputBytes };
     const jobs = prepared.jobs.slice(0, limits.maxHooks);
     const capNotes = prepared.jobs.length > jobs.length ? [hooksCapped(prepared.jobs.length, jobs.length)] : [];
-    const pidsBefore = livePids();
+    // Supervised, a hook that could leave something behind says so (`contained`), and then the scan is due anyway:
+    // the snapshot only spares unsupervised runs (no perl) the scan when nothing new appeared.
+    const pidsBefore = options.sandbox || supervisorBinary() ? null : livePids();
     const results = new Map<number, ProcessResult>();
     const runJob = async (job: Job): Promise<ProcessResult> => {
       let stdinShown = job.stdin;

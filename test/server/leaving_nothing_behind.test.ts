@@ -92,7 +92,8 @@ describe('stopping the server', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(processesWith(`sleep 5${m}`)).toEqual([]);
-    expect(processesWith(`hookplay-server-`)).toEqual([]);
+    // This server's run directory names its pid (other test files' sandboxed hooks carry theirs in bubblewrap's argv).
+    expect(processesWith(`hookplay-server-${child.pid}.`)).toEqual([]);
     const dirs = readdirSync('/tmp').filter((d) => d.startsWith('hookplay-'));
     for (const d of dirs) expect(existsSync(`/tmp/${d}/home`) && processesWith(d).length > 0).toBe(false);
   });

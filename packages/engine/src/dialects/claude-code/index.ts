@@ -85,7 +85,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const rules = settings.rules;
     const input = buildPayload(event.name, payload, paths, rules?.payload);
     // Claude Code ends the payload with a newline (builds before 2.1.x do not: recorded on 2.1.47).
-    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || !rules ? '\n' : ''}`;
+    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || rules?.payload === 'v2.1' || !rules ? '\n' : ''}`;
     const entries = loaded.entries.filter((e) => e.event === event.name);
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).

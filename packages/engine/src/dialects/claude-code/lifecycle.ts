@@ -5,7 +5,8 @@ import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool,
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES, withEvidence } from './evidence.js';
-import { checkPermission, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
+import { diag } from '../shared/results.js';
+import { checkPermission, fileWrites, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
 import { wording } from './wording.js';
 
@@ -248,6 +249,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia);
     // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
     const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
+    // 2.1.47 and 2.1.143 refuse a file write that would ask, before any prompt (versions/profiles.ts, fileWriteBlocked).
+    const command = toolName === 'Bash' && typeof input.command === 'string' ? input.command : null;
+    const blockedWrite = rules.fileWriteBlocked && check?.outcome === 'ask' && hookVerdict === null && command !== null ? fileWrites(command)[0] : undefined;
     if (pre.verdict === 'block' || !check) {
       denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
       yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);
@@ -262,16 +266,29 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       allowed = true;
       decidedBy = check.decision.source === 'hook' ? 'hook' : 'rule';
       yield* decide(check.decision, check.diagnostics);
+    } else if (blockedWrite) {
+      const path = blockedWrite.file.startsWith('/') ? blockedWrite.file : `${paths.project}/${blockedWrite.file}`;
+      denied = { result: wording.fileWriteBlocked(blockedWrite.verb, path, paths.project), decidedBy: 'rule' };
+      yield* decide(null, [
+        diag(
+          'warning',
+          'rule.file-write-blocked',
+          `Claude Code ${rules.version} refuses "${blockedWrite.verb} ${blockedWrite.file}": its working-directory check counts the file as outside the session's working directories although it is in the project, so the call is denied without asking anyone and no PermissionRequest hook runs (later versions ask)`,
+        ),
+      ]);
     } else if (!prompting && pre.verdict === 'ask') {
       // claude -p: nobody can be asked, so a hook's ask is a denial, and no PermissionRequest hook runs.
       denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'rule' };
       yield* decide(null, check.diagnostics);
     } else {
-      const permission = yield* event('PermissionRequest', {
-        tool_name: toolName,
-        tool_input: input,
-        permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
-      });
+      // 2.0.76: PermissionRequest hooks decide nothing (versions/profiles.ts, permissionRequestHooks; config.ts says so).
+      const permission = rules.permissionRequestHooks
+        ? yield* event('PermissionRequest', {
+            tool_name: toolName,
+            tool_input: input,
+            permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+          })
+        : ({ verdict: 'proceed', diagnostics: [], hooks: [], shown: undefined, updatedInput: null } as Pick<Outcome, 'verdict' | 'diagnostics' | 'hooks' | 'shown' | 'updatedInput'>);
       const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
       if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
         // Claude Code rejects the call and stops the turn there ("aborted_tools").
@@ -336,16 +353,18 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           : { tool_name: toolName, tool_input: input, tool_use_id: toolUseId, error: ran.content, is_interrupt: false, duration_ms: ran.ms },
       );
       // PostToolUse's context holds its blocking texts, then its additionalContext.
+      const afterResult = told.length;
       told.push(...pre.context.map(norm), ...post.context.map(norm));
       if (pre.halt || post.halt) return yield* halted(index);
-      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult)) return yield* halted(index);
     } else {
       obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy };
       yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
+      const afterResult = told.length;
       told.push(...pre.context.map(norm));
       if (pre.halt) return yield* halted(index);
       // The batch ended too, with the denial as its result.
-      if (yield* batchHalts(toolName, toolUseId, input, denied!.result)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, denied!.result, afterResult)) return yield* halted(index);
     }
     yield* request();
     return null;
@@ -356,10 +375,17 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return yield* finish('halted', "a hook answered continue: false, which ends Claude Code's session", index);
   }
 
-  /** PostToolBatch after the batch (denied or not): its context reaches the model; true when it halts the session. */
-  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json): Generator<SessionEffect, boolean, unknown> {
+  /**
+   * PostToolBatch after the batch (denied or not): its context reaches the model, after the tool's other hook texts
+   * (or, 2.1.143, appended to the tool result, so before them: `afterResult`); true when it halts the session.
+   */
+  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json, afterResult: number): Generator<SessionEffect, boolean, unknown> {
     const batch = yield* event('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: response }] });
-    told.push(...batch.context.map(norm));
+    const texts = batch.context.map(norm);
+    if (rules.batchContextInToolResult && texts.length) {
+      told.splice(afterResult, 0, ...texts);
+      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it before the tool's other hook texts (recorded)`));
+    } else told.push(...texts);
     return batch.halt;
   }
 }

@@ -157,6 +157,13 @@ const READ_ONLY = new Set(['echo', 'ls', 'cat']);
 const FILE_WRITES = new Set(['touch']);
 
 const firstWord = (part: string) => part.split(/\s+/)[0]!;
+
+/** The subcommands that write a file (only those recorded: `touch`), each with the file it names. */
+export function fileWrites(command: string): { verb: string; file: string }[] {
+  return subcommands(command)
+    .filter((p) => FILE_WRITES.has(firstWord(p)))
+    .map((p) => ({ verb: firstWord(p), file: p.split(/\s+/).slice(1).find((w) => !w.startsWith('-')) ?? '' }));
+}
 export const isReadOnly = (part: string) => READ_ONLY.has(firstWord(part));
 
 /** Whether a rule's content matches one subcommand: `prefix:*`, `prefix *`, or the exact text. */

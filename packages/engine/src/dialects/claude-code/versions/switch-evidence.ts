@@ -17,6 +17,13 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   promptContext: ['rule.prompt-context-dropped'],
   bareRewrite: ['rule.bare-rewrite-ignored'],
   stopCapReached: ['rule.stop-cap'],
+  permissionRequestHooks: ['rule.permission-request-ignored'],
+  fileWriteBlocked: ['rule.file-write-blocked'],
+  joinContexts: ['rule.contexts-apart'],
+  stopContext: ['rule.stop-context-rejected'],
+  sessionStartBlockNote: ['rule.session-start-block-note'],
+  batchContextInToolResult: ['rule.batch-context-in-result'],
+  timeoutOverflow: ['rule.timeout-overflow'],
 };
 
 /** How many case ids a switch cites (the recorded tables hold a few per code). */

@@ -36,17 +36,22 @@ const PLAIN = new RegExp(`^(Stop hook feedback:|\\S+ operation feedback:|(${EVEN
  */
 export function modelSawFromRaw(raw) {
   const out = [];
+  // 1.0.41 sends its last exchange twice in a row (the same user message, or the same reply and user message): read
+  // once. The same text after another reply (a Stop hook that blocks again) is a new message.
   let previous = null;
+  let replyBefore = null;
+  let reply = null;
   for (const m of raw.messages ?? []) {
     if (m.role !== 'user') {
-      previous = null;
+      reply = JSON.stringify(m.parts);
       continue;
     }
-    // 1.0.41 sends its last user message twice in a row: one message, read once (the same text after a model
-    // reply, as a Stop hook that blocks again gives, is a new message).
     const key = JSON.stringify(m.parts);
-    if (key === previous) continue;
+    const repeated = key === previous && (reply === null || reply === replyBefore);
+    replyBefore = reply;
+    reply = null;
     previous = key;
+    if (repeated) continue;
     for (const [i, whole] of m.parts.entries()) {
       // 2.1.143 appends some hook texts (PostToolBatch's context) to the tool result itself, as a reminder after it.
       const at = whole.startsWith('[tool_result') ? whole.indexOf('\n\n<system-reminder>\n') : 0;

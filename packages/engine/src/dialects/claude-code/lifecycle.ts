@@ -94,7 +94,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     obs.decisions = [];
   }
   if (options.perRequest) obs.requestsSaw = [];
-  const permissions = withEvidence(readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null }));
+  const permissions = withEvidence(
+    readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions }),
+  );
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
@@ -246,7 +248,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
     }
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
-    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia);
+    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions);
     // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
     const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
     // 2.1.47 and 2.1.143 refuse a file write that would ask, before any prompt (versions/profiles.ts, fileWriteBlocked).
@@ -342,7 +344,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     }
 
     if (allowed) {
-      const ran = yield* toolResult(toolName, input, step.result);
+      const ran = yield* toolResult(toolName, input, step.result, rules.wordings.bashNoOutput);
       obs.tool = { executed: true, input, result: norm(ran.content), isError: ran.code !== 0, decidedBy: decidedBy === 'rule' ? 'config' : decidedBy === 'user' ? 'user' : 'hook' };
       yield* record({ input, ran: true, result: ran.content, isError: ran.code !== 0, decidedBy, source: step.result ? 'given' : toolName === 'Bash' ? 'run' : 'given', exitCode: ran.code });
       const ok = ran.code === 0;
@@ -401,7 +403,7 @@ interface ToolResultText {
 }
 
 /** The tool's result as Claude Code words it: Bash runs for real unless the step gives its result. */
-function* toolResult(toolName: string, input: JsonObject, given: Extract<SessionStep, { tool: string }>['result']): Generator<SessionEffect, ToolResultText, unknown> {
+function* toolResult(toolName: string, input: JsonObject, given: Extract<SessionStep, { tool: string }>['result'], noOutput: string): Generator<SessionEffect, ToolResultText, unknown> {
   if (given) {
     if ('error' in given) return { code: 1, content: given.error, response: {}, ms: 1 };
     return { code: 0, content: given.output, response: toolName === 'Bash' ? bashResponse(given.output, '') : { output: given.output }, ms: 1 };
@@ -412,7 +414,7 @@ function* toolResult(toolName: string, input: JsonObject, given: Extract<Session
   const stdout = ran.stdout.replace(/\n+$/, '');
   const stderr = ran.stderr.replace(/\n+$/, '');
   const body = [stdout, stderr].filter(Boolean).join('\n');
-  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || wording.bashNoOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
+  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || noOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
 }
 
 const bashResponse = (stdout: string, stderr: string): JsonObject => ({ stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false });

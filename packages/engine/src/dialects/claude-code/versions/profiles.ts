@@ -66,6 +66,9 @@ export interface ClaudeCodeSwitches {
   fileWriteBlocked: boolean;
   /** Each hook's additionalContext is its own text for the model (2.1.143), or consecutive ones are joined (today). */
   joinContexts: boolean;
+  /** How permission rules and modes decide (permissions.ts): 'v2' today's; 'v2.0' 2.0.76's (recorded: a hook's allow
+   * beats every rule, project allow rules count, bypassPermissions beats ask rules, plan asks). */
+  permissions: 'v2.0' | 'v2';
   /** Stop's hookSpecificOutput is in the output schema (today); 2.1.143 rejects it: the hook fails (reported exit 1). */
   stopContext: boolean;
   /** 2.1.143: a SessionStart JSON block, which blocks nothing, still gives the model a "blocking error" text. */
@@ -79,6 +82,8 @@ export interface ClaudeCodeSwitches {
 export interface ClaudeCodeWordings {
   /** Shown to the user when the stop-block cap overrides a Stop hook ({cap} and {env} filled in). */
   stopCapReached: string;
+  /** The Bash tool's result for a command that succeeds and prints nothing. */
+  bashNoOutput: string;
 }
 
 export interface VersionProfile {
@@ -108,6 +113,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   permissionRequestHooks: true,
   fileWriteBlocked: false,
   joinContexts: true,
+  permissions: 'v2',
   stopContext: true,
   sessionStartBlockNote: false,
   batchContextInToolResult: false,
@@ -115,6 +121,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
 };
 
 const NEWEST_WORDINGS: ClaudeCodeWordings = {
+  bashNoOutput: '(Bash completed with no output)',
   stopCapReached:
     "A hook blocked the turn from ending {cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set {env} to raise this limit.",
 };
@@ -148,7 +155,7 @@ export const PROFILES: readonly VersionProfile[] = [
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0', permissionRequestHooks: false }, {}),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
   profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true }, {}),
   profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
@@ -181,10 +188,12 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   permissionRequestHooks: (v) => (v ? 'PermissionRequest hooks answer the permission prompt' : 'PermissionRequest hooks decide nothing: their allow and deny change nothing'),
   fileWriteBlocked: (v) =>
     v ? 'a command that writes a file no rule allows is blocked by the working-directory check, without asking and without PermissionRequest hooks' : 'a command that writes a file no rule allows asks (PermissionRequest hooks run)',
+  permissions: (v) => (v === 'v2.0' ? "a hook's allow beats every permission rule; project allow rules count; bypassPermissions beats ask rules; plan mode asks" : 'deny and ask rules beat a hook allow; project allow rules need a trusted workspace; plan and auto need the server-side check'),
   joinContexts: (v) => (v ? "consecutive hooks' additionalContext is joined into one text" : "each hook's additionalContext is a text of its own"),
   stopContext: (v) => (v ? "Stop's hookSpecificOutput.additionalContext continues the turn" : "Stop has no hookSpecificOutput: a hook that gives one fails (exit 1) and decides nothing"),
   sessionStartBlockNote: (v) => (v ? 'a SessionStart JSON block gives the model a "blocking error" text (it still blocks nothing)' : 'a SessionStart JSON block is ignored'),
   batchContextInToolResult: (v) => (v ? "PostToolBatch's context is appended to the tool result" : "PostToolBatch's context comes after the tool's other hook texts"),
   timeoutOverflow: (v) => (v ? 'a timeout over 2,147,483 s overflows: the hook is cancelled at once' : 'a huge timeout waits as if there were none'),
+  bashNoOutput: (v) => `a command that prints nothing gives the model ${JSON.stringify(v)}`,
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
 };

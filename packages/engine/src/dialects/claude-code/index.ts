@@ -93,7 +93,9 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
-      if (matched[i]!.matched) lastIndex.set(dedupeKey(entry), i);
+      // 2.0.76 keeps the first declaration of a file, and a later file's over it (versions/profiles.ts, dedupe).
+      const seen = lastIndex.get(dedupeKey(entry));
+      if (matched[i]!.matched && !(rules?.dedupe === 'first' && seen !== undefined && entries[seen]!.source === entry.source)) lastIndex.set(dedupeKey(entry), i);
     });
     const runsTwice = new Set<string>();
 
@@ -114,11 +116,12 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       }
       if (kept !== index) {
         const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
+        const first = rules.dedupe === 'first';
         diagnostics.push(
           diag(
             'info',
-            'rule.dedup',
-            `${ordinal(index)} has exactly the same command as ${ordinal(kept)}: Claude Code runs it once for ${event.name}, as the last declaration (${ordinal(kept)}${sameTimeout ? '' : `, whose timeout ${describeTimeout(entries[kept]!, rules)} applies instead of ${describeTimeout(entry, rules)}`})`,
+            first ? 'rule.dedupe-first' : 'rule.dedup',
+            `${ordinal(index)} has exactly the same command as ${ordinal(kept)}: Claude Code ${first ? `${rules.version} ` : ''}runs it once for ${event.name}, as the ${first ? 'first' : 'last'} declaration (${ordinal(kept)}${sameTimeout ? '' : `, whose timeout ${describeTimeout(entries[kept]!, rules)} applies instead of ${describeTimeout(entry, rules)}`})`,
             { hook: index },
           ),
         );

@@ -18,8 +18,10 @@ export interface ClaudeCodeSwitches {
   stopBlockCap: number | null;
   /** Events this build has; hooks on any other event never run. null: every event hookplay knows. */
   events: readonly string[] | null;
-  /** Identical command strings run once per event (the last declaration kept), or every declaration runs. */
-  dedupe: 'last' | 'none';
+  /** Identical command strings run once per event, the last declaration kept (today) or (2.0.76) the first within
+   * a file, a later file's over an earlier one's (dedupe-different-timeouts and its reversal, sw-identical-*), or every
+   * declaration runs (1.0.41). */
+  dedupe: 'last' | 'first' | 'none';
   /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
   disableAllHooks: boolean;
   /**
@@ -35,7 +37,8 @@ export interface ClaudeCodeSwitches {
    * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
    */
   answers: 'v1' | 'v2.0' | 'v2';
-  /** An updatedInput given without a permission decision rewrites the call (2.0.76: it is ignored, recorded). */
+  /** An updatedInput given without a permission decision (or beside ask) rewrites the call (2.0.76: it is ignored
+   * there, and counts only beside allow; recorded). */
   bareRewrite: boolean;
   /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or as exit 1 when the JSON
    * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). */
@@ -155,7 +158,7 @@ export const PROFILES: readonly VersionProfile[] = [
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
   profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true }, {}),
   profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
@@ -168,7 +171,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   defaultTimeoutS: (v) => `a hook without "timeout" is killed after ${v} s`,
   stopBlockCap: (v) => (v === null ? 'a Stop hook that always blocks loops forever (no cap)' : `Claude Code overrides a Stop hook that blocks ${v} times in a row`),
   events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
-  dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : 'identical commands each run'),
+  dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : v === 'first' ? 'identical commands run once per event, as their first declaration (its timeout applies)' : 'identical commands each run'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
   matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
   answers: (v) =>

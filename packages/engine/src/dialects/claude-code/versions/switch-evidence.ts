@@ -7,7 +7,7 @@ import { PROFILES, type VersionProfile } from './profiles.js';
  */
 const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof VersionProfile['wordings'], string[]>> = {
   stopBlockCap: ['rule.stop-uncapped'],
-  dedupe: ['rule.no-dedup'],
+  dedupe: ['rule.no-dedup', 'rule.dedupe-first'],
   disableAllHooks: ['config.setting-not-in-version'],
   matcher: ['match.older.hit', 'match.older.miss'],
   answers: ['rule.declaration-order', 'rule.approve-beats-block', 'hook.field-not-in-version', 'hook.json-beats-exit-code', 'rule.rewrite-lost', 'rule.ask-falls-back'],

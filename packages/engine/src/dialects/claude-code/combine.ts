@@ -149,10 +149,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
         if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block' && settings.rules?.promptContext !== false) addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished', join);
-      else if (settled.verdict !== 'block' && reads.some((r) => r.answer.plain || r.answer.additionalContext !== undefined)) {
-        diagnostics.push(diag('warning', 'rule.prompt-context-dropped', `Claude Code ${settings.rules!.version} gives the model nothing of UserPromptSubmit's output or additionalContext in a -p session`));
-      }
+      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished', join);
       break;
     case 'PostToolBatch':
       // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.

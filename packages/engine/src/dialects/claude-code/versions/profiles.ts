@@ -43,8 +43,6 @@ export interface ClaudeCodeSwitches {
   /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or as exit 1 when the JSON
    * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). */
   rejectedEnd: 'exit-code' | 'error:1';
-  /** UserPromptSubmit's plain output and additionalContext reach the model in a -p session (2.1.143: never). */
-  promptContext: boolean;
   /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
   stopBlockNote: boolean;
   /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
@@ -109,7 +107,6 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   haltWithDeny: true,
   bareRewrite: true,
   rejectedEnd: 'exit-code',
-  promptContext: true,
   stopBlockNote: true,
   payload: 'v2',
   stdinCrashRacy: false,
@@ -182,7 +179,6 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
   bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
   rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
-  promptContext: (v) => (v ? "UserPromptSubmit's output and additionalContext reach the model" : "UserPromptSubmit's output and additionalContext never reach the model in -p"),
   stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
   haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
   preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),

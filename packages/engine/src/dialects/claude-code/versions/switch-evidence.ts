@@ -14,7 +14,6 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   stdinCrashRacy: ['rule.stdin-crash-racy'],
   preToolContext: ['rule.pre-context-dropped'],
   haltWithDeny: ['rule.halt-ignored'],
-  promptContext: ['rule.prompt-context-dropped'],
   bareRewrite: ['rule.bare-rewrite-ignored'],
   stopCapReached: ['rule.stop-cap'],
   permissionRequestHooks: ['rule.permission-request-ignored'],

@@ -63,6 +63,11 @@ export function observedOf(fixture) {
     delete observed.userSaw;
     observed.unobserved = [...(observed.unobserved ?? []), 'userSaw'];
   }
+  // Nor does any of them stream a tool call's permission decision (tool_result_meta): an empty list there is unseen.
+  if (fixture.raw && Array.isArray(observed.decisions) && observed.decisions.length === 0) {
+    delete observed.decisions;
+    observed.unobserved = [...(observed.unobserved ?? []), 'decisions'];
+  }
   if (fixture.raw && !fixture.cli?.result?.terminal_reason) {
     delete observed.halted;
     observed.unobserved = [...(observed.unobserved ?? []), 'halted'];

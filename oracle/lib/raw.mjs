@@ -25,7 +25,8 @@ export function rawOf(stdout, requests, dirs) {
 }
 
 const EVENTS = 'SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure|PostToolBatch|PermissionRequest|Stop|SubagentStop|Notification|PreCompact|SessionEnd';
-const REMINDER = /^<system-reminder>\n(?:The text below is the output of a hook[^\n]*\n)?([\s\S]*?)\n<\/system-reminder>$/;
+// A request's reminders are separate parts; all but the last end with a newline after the closing tag.
+const REMINDER = /^<system-reminder>\n(?:The text below is the output of a hook[^\n]*\n)?([\s\S]*?)\n<\/system-reminder>\n?$/;
 /** A hook's own text given to the model as a plain user message (older builds: "Stop hook feedback:", "... operation feedback:"). */
 const PLAIN = new RegExp(`^(Stop hook feedback:|\\S+ operation feedback:|(${EVENTS})(:\\S+)? (hook|operation) )`);
 
@@ -35,19 +36,33 @@ const PLAIN = new RegExp(`^(Stop hook feedback:|\\S+ operation feedback:|(${EVEN
  */
 export function modelSawFromRaw(raw) {
   const out = [];
+  // 1.0.41 sends its last exchange twice in a row (the same user message, or the same reply and user message): read
+  // once. The same text after another reply (a Stop hook that blocks again) is a new message.
   let previous = null;
+  let replyBefore = null;
+  let reply = null;
   for (const m of raw.messages ?? []) {
-    if (m.role !== 'user') continue;
-    // 1.0.41 sends its last user message twice in a row: one message, read once.
+    if (m.role !== 'user') {
+      reply = JSON.stringify(m.parts);
+      continue;
+    }
     const key = JSON.stringify(m.parts);
-    if (key === previous) continue;
+    const repeated = key === previous && (reply === null || reply === replyBefore);
+    replyBefore = reply;
+    reply = null;
     previous = key;
-    for (const part of m.parts) {
+    if (repeated) continue;
+    for (const [i, whole] of m.parts.entries()) {
+      // 2.1.143 appends some hook texts (PostToolBatch's context) to the tool result itself, as a reminder after it.
+      const at = whole.startsWith('[tool_result') ? whole.indexOf('\n\n<system-reminder>\n') : 0;
+      if (at < 0) continue;
+      const part = at > 0 ? whole.slice(at + 2) : whole;
       if (part.startsWith('[tool_result')) continue;
       const r = REMINDER.exec(part);
       if (r) {
         if (new RegExp(`^(${EVENTS})(:\\S+)? hook `).test(r[1]) || PLAIN.test(r[1])) out.push(r[1]);
-      } else if (PLAIN.test(part)) out.push(part);
+        // 2.1.143 ends every part but the last with the newline that separates it from the next.
+      } else if (PLAIN.test(part)) out.push(i < m.parts.length - 1 ? part.replace(/\n$/, '') : part);
     }
   }
   return out;

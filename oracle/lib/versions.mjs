@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSessionCase } from './case-kinds.mjs';
 import { CLI_PREFIX, cliBinary } from './cli.mjs';
 
 /** Every version hookplay is verified on, oldest first. The newest is the default. */
@@ -14,6 +15,13 @@ export const NEWEST = VERSIONS[VERSIONS.length - 1];
 const ALL_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Stop', 'SessionEnd', 'SubagentStop', 'Notification', 'PreCompact'];
 const V1_EVENTS = ['PreToolUse', 'PostToolUse', 'Stop', 'SubagentStop', 'Notification', 'PreCompact'];
 const V2_EVENTS = [...V1_EVENTS, 'SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUseFailure', 'SessionEnd'];
+
+/** The values each build's `--permission-mode` accepts (its --help; 1.0.41 takes no session case at all). */
+function modesOf(version) {
+  if (compareVersions(version, '2.1.113') < 0) return ['acceptEdits', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+  if (compareVersions(version, '2.1.332') < 0) return ['acceptEdits', 'auto', 'bypassPermissions', 'default', 'dontAsk', 'plan'];
+  return null;
+}
 
 /** Compares dotted versions numerically: negative when a < b. */
 export function compareVersions(a, b) {
@@ -87,6 +95,11 @@ export function unsupportedReason(c, version) {
   const known = eventsOf(version);
   const missing = eventsUsed(c).filter((e) => ALL_EVENTS.includes(e) && !known.includes(e));
   if (missing.length) return `Claude Code ${version} has no ${missing.join(', ')} event`;
+  // 1.0.41 exits at once on `--permission-prompt-tool stdio` ("MCP tool stdio ... not found"), and refuses
+  // --dangerously-skip-permissions as root: a session case cannot be asked of it (recorded).
+  if (isSessionCase(c) && compareVersions(version, '2.0.0') < 0) return `Claude Code ${version} has no --permission-prompt-tool stdio`;
+  const modes = modesOf(version);
+  if (c.permissionMode && modes && !modes.includes(c.permissionMode)) return `Claude Code ${version}'s --permission-mode has no ${c.permissionMode}`;
   return null;
 }
 

@@ -70,6 +70,8 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   }
   const name = event.name;
   const input = prepared.input;
+  // 2.1.143 gives each hook's additionalContext as a text of its own (versions/profiles.ts, joinContexts).
+  const join = settings.rules?.joinContexts !== false;
   const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;
   const label = hookName(name, toolName);
   const diagnostics: Diagnostic[] = [];
@@ -79,7 +81,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     if (!result) return;
-    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules?.rejectedEnd);
+    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules ? { rejectedEnd: settings.rules.rejectedEnd, stopContext: settings.rules.stopContext, label: settings.rules.version } : {});
     for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
     if (answer.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(index)} ${answer.failed}: it counts as no answer, and ${name === 'PreToolUse' ? 'the tool call is not checked by it' : 'Claude Code carries on'}`, { hook: index }));
     reads.push({ index, endMs: result.startMs + result.durationMs, answer });
@@ -122,7 +124,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
 
   switch (name) {
     case 'PreToolUse':
-      rewriter = settlePreToolUse(reads, label, settled);
+      rewriter = settlePreToolUse(reads, label, settled, join);
       // Builds before today's go on after continue: false beside a deny (versions/profiles.ts, `haltWithDeny`).
       if (settled.verdict === 'block' && settled.halt && settings.rules && !settings.rules.haltWithDeny) {
         settled.halt = false;
@@ -135,7 +137,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
       break;
     case 'PostToolUse':
     case 'PostToolUseFailure':
-      settlePostToolUse(reads, label, settled);
+      settlePostToolUse(reads, label, settled, join);
       break;
     case 'Stop':
       settleStop(reads, settled, settings, host.env, input.stop_hook_active === true);
@@ -147,10 +149,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
         if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block' && settings.rules?.promptContext !== false) addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished');
-      else if (settled.verdict !== 'block' && reads.some((r) => r.answer.plain || r.answer.additionalContext !== undefined)) {
-        diagnostics.push(diag('warning', 'rule.prompt-context-dropped', `Claude Code ${settings.rules!.version} gives the model nothing of UserPromptSubmit's output or additionalContext in a -p session`));
-      }
+      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished', join);
       break;
     case 'PostToolBatch':
       // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.
@@ -158,12 +157,22 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
         settled.halt = true;
         diagnostics.push(diag('info', 'rule.batch-blocked', `${ordinal(r.index)} blocks after the tool batch (${d.via}): the tools already ran, so Claude Code stops the session: no further model request, no Stop hook`, { hook: r.index }));
       });
-      addContext(reads, 'PostToolBatch', settled);
+      addContext(reads, 'PostToolBatch', settled, join);
       break;
     case 'SessionStart': {
       const source = typeof input.source === 'string' ? input.source : 'startup';
       for (const r of reads) if (decisionOf(r.answer)) diagnostics.push(diag('info', 'rule.cannot-block', `${ordinal(r.index)} tries to block, but SessionStart cannot block: ignored`, { hook: r.index }));
-      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled, 'plain-first');
+      // 2.1.143 still tells the model of a JSON block it ignores (versions/profiles.ts, sessionStartBlockNote).
+      if (settings.rules?.sessionStartBlockNote) {
+        for (const r of reads) {
+          const d = decisionOf(r.answer);
+          if (d?.kind !== 'deny' || d.via === 'exit 2') continue;
+          const text = wording.postToolBlocked(`SessionStart:${source}`, r.answer.command, d.text ?? DEFAULT_DENY_REASON);
+          settled.context.push(text);
+          diagnostics.push(diag('info', 'rule.session-start-block-note', `${ordinal(r.index)}'s block stops nothing, but Claude Code ${settings.rules.version} gives the model ${JSON.stringify(preview(text, 100))} (recorded)`, { hook: r.index }));
+        }
+      }
+      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled, 'plain-first', join);
       break;
     }
     default:
@@ -207,7 +216,7 @@ function haltWords(event: string): string {
 }
 
 /** PreToolUse: deny > ask > allow; returns the hook whose rewrite is used, if any. */
-function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read | undefined {
+function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean): Read | undefined {
   const { diagnostics } = settled;
   const deciding = reads.filter((r) => decisionOf(r.answer));
   let top: Decision | undefined;
@@ -261,7 +270,7 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled): Read 
     diagnostics.push(diag('info', 'rule.last-rewrite-wins', `${ordinal(rewriter.index)} rewrites the tool input to ${preview(settled.updatedInput, 80)}: it replaces the whole input, fields it leaves out are gone${hidden}`, { hook: rewriter.index }));
     if (top === 'ask') diagnostics.push(diag('info', 'rule.rewrite-with-ask', 'the rewrite goes with the ask: interactively the user is asked about the rewritten call'));
   }
-  addContext(reads, label, settled);
+  addContext(reads, label, settled, join);
   return rewriter;
 }
 
@@ -329,7 +338,7 @@ function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: Non
  * "blocking error from command" text, or its additionalContext (consecutive contexts merge into one text).
  * `context` holds all of it in that order.
  */
-function settlePostToolUse(reads: Read[], label: string, settled: Settled): void {
+function settlePostToolUse(reads: Read[], label: string, settled: Settled, join: boolean): void {
   const { diagnostics } = settled;
   const blocks = reads.filter((r) => decisionOf(r.answer)?.kind === 'deny');
   const blockText = (r: Read) => wording.postToolBlocked(label, r.answer.command, decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON);
@@ -337,7 +346,7 @@ function settlePostToolUse(reads: Read[], label: string, settled: Settled): void
     const d = decisionOf(r.answer);
     if (d && d.kind !== 'deny') diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${d.via} means nothing after the tool ran: only a block counts`, { hook: r.index }));
   }
-  settled.context.push(...inFinishingOrder(reads, label, (r) => (decisionOf(r.answer)?.kind === 'deny' ? blockText(r) : undefined)));
+  settled.context.push(...inFinishingOrder(reads, label, (r) => (decisionOf(r.answer)?.kind === 'deny' ? blockText(r) : undefined), join));
   if (blocks.length) {
     const first = decisionOf(blocks[0]!.answer)!;
     settled.verdict = 'block';
@@ -381,7 +390,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
     return d?.kind === 'deny' && d.via !== 'exit 2' && settings.rules?.stopBlockNote !== false ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
-  });
+  }, settings.rules?.joinContexts !== false);
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {
     if (decisionOf(r.answer)?.kind !== 'deny') diagnostics.push(diag('info', 'rule.stop-context-continues', `${ordinal(r.index)}'s additionalContext keeps the turn going: the model reads it and works on, and Stop runs again with stop_hook_active: true`, { hook: r.index }));
@@ -405,11 +414,11 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
  * The texts the model reads from hooks in the order they finished: each hook's own text (`partOf`: a block, a
  * note, a plain output) where it stands, and the additionalContext of consecutive hooks joined as one text.
  */
-function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => string | undefined): string[] {
+function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => string | undefined, join = true): string[] {
   const out: string[] = [];
   let pending: string[] = [];
   const flush = () => {
-    if (pending.length) out.push(wording.additionalContext(label, pending));
+    if (pending.length) out.push(...contextTexts(label, pending, join));
     pending = [];
   };
   for (const r of reads) {
@@ -424,12 +433,19 @@ function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => str
   return out;
 }
 
-/** additionalContext of every hook, in finishing order, as one text. */
-function addContext(reads: Read[], label: string, settled: Settled): void {
+/** Contexts of consecutive hooks as one text, or (2.1.143) a text each. */
+function contextTexts(label: string, contexts: string[], join: boolean): string[] {
+  return join ? [wording.additionalContext(label, contexts)] : contexts.map((c) => wording.additionalContext(label, [c]));
+}
+
+/** additionalContext of every hook, in finishing order, as one text (or a text each, where they are not joined). */
+function addContext(reads: Read[], label: string, settled: Settled, join = true): void {
   const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
   if (!giving.length) return;
-  const text = wording.additionalContext(label, giving.map((r) => r.answer.additionalContext!));
-  settled.context.push(text);
+  const texts = contextTexts(label, giving.map((r) => r.answer.additionalContext!), join);
+  const text = texts.join('\n\n');
+  settled.context.push(...texts);
+  if (!join && giving.length > 1) settled.diagnostics.push(diag('info', 'rule.contexts-apart', `${names(giving)} add context: the model reads each hook's as a text of its own, not joined (recorded on this version)`));
   settled.diagnostics.push(
     diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context: the model reads ${JSON.stringify(preview(text, 100))}${label.startsWith('PreToolUse') || label.startsWith('PostToolUse') ? ' after the tool result' : ''}${giving.length > 1 ? ' (joined in the order the hooks finished)' : ''}`),
   );
@@ -441,7 +457,7 @@ function addContext(reads: Read[], label: string, settled: Settled): void {
  * gives every plain text first, then the contexts (both recorded with a slow and a fast hook each way round). A plain
  * text over the limit is saved to a file and the model gets a pointer to it instead.
  */
-function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first'): void {
+function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first', join = true): void {
   if (order === 'plain-first') reads = [...reads.filter((r) => r.answer.plain), ...reads.filter((r) => !r.answer.plain)];
   const texts = inFinishingOrder(reads, contextLabel, (r) => {
     const plain = r.answer.plain;
@@ -462,7 +478,7 @@ function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: str
       return text;
     }
     return undefined;
-  });
+  }, join);
   settled.context.push(...texts);
   const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
   if (giving.length) settled.diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context, in the order the hooks finished`));

@@ -117,7 +117,8 @@ interface FileRead {
   disableAllHooks?: boolean;
 }
 
-/** Node's timers fire at once past this many milliseconds; Claude Code waits on a huge timeout as if it had none. */
+/** Node's timers fire at once past this many milliseconds; today's Claude Code waits on a huge timeout as if it had
+ * none, 1.0.41 and 2.1.143 overflow (versions/profiles.ts, timeoutOverflow). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function readSettingsFile(text: string, file: string, scope: Scope, rules: ClaudeCodeRules, diagnostics: Diagnostic[]): FileRead {
@@ -182,6 +183,11 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
         continue;
       }
       groups.forEach((group: Json, gi: number) => readGroup(group, event, gi, { file, scope, rules, at, invalid, entries, diagnostics }));
+      if (event === 'PermissionRequest' && !rules.permissionRequestHooks && groups.length > 0) {
+        diagnostics.push(
+          diag('warning', 'rule.permission-request-ignored', `PermissionRequest hooks decide nothing on Claude Code ${rules.version} in a claude -p session (recorded): their allow or deny changes nothing, the prompt or -p's denial stands`, at(['hooks', event])),
+        );
+      }
     }
   }
   if (problems.length > 0) {
@@ -238,6 +244,12 @@ function readGroup(group: Json, event: string, gi: number, c: GroupContext): voi
       return;
     }
     const pos = c.at(path);
+    const wantedMs = (timeoutS ?? c.rules.defaultTimeoutS) * 1000;
+    if (wantedMs > MAX_TIMER_MS && c.rules.timeoutOverflow) {
+      c.diagnostics.push(
+        diag('warning', 'rule.timeout-overflow', `${label}.timeout is over 2,147,483 s (2^31-1 ms): Claude Code ${c.rules.version}'s timer overflows and fires at once, so the hook is cancelled before it can answer (recorded)`, c.at([...path, 'timeout'])),
+      );
+    }
     c.entries.push({
       event,
       command: hook.command,
@@ -247,7 +259,7 @@ function readGroup(group: Json, event: string, gi: number, c: GroupContext): voi
       ...(pos.column !== undefined ? { column: pos.column } : {}),
       matcher,
       ...(matcherPos?.line !== undefined ? { matcherAt: { line: matcherPos.line, column: matcherPos.column ?? 1 } } : {}),
-      timeoutMs: Math.min((timeoutS ?? c.rules.defaultTimeoutS) * 1000, MAX_TIMER_MS),
+      timeoutMs: wantedMs > MAX_TIMER_MS ? (c.rules.timeoutOverflow ? 1 : MAX_TIMER_MS) : wantedMs,
       ...(timeoutS !== undefined ? { timeoutS } : {}),
     });
   });

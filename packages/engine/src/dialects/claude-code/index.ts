@@ -85,7 +85,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const rules = settings.rules;
     const input = buildPayload(event.name, payload, paths, rules?.payload);
     // Claude Code ends the payload with a newline (builds before 2.1.x do not: recorded on 2.1.47).
-    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || !rules ? '\n' : ''}`;
+    const stdin = `${JSON.stringify(input)}${rules?.payload === 'v2' || rules?.payload === 'v2.1' || !rules ? '\n' : ''}`;
     const entries = loaded.entries.filter((e) => e.event === event.name);
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
@@ -93,7 +93,9 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
-      if (matched[i]!.matched) lastIndex.set(dedupeKey(entry), i);
+      // 2.0.76 keeps the first declaration of a file, and a later file's over it (versions/profiles.ts, dedupe).
+      const seen = lastIndex.get(dedupeKey(entry));
+      if (matched[i]!.matched && !(rules?.dedupe === 'first' && seen !== undefined && entries[seen]!.source === entry.source)) lastIndex.set(dedupeKey(entry), i);
     });
     const runsTwice = new Set<string>();
 
@@ -114,11 +116,12 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       }
       if (kept !== index) {
         const sameTimeout = entries[kept]!.timeoutMs === entry.timeoutMs;
+        const first = rules.dedupe === 'first';
         diagnostics.push(
           diag(
             'info',
-            'rule.dedup',
-            `${ordinal(index)} has exactly the same command as ${ordinal(kept)}: Claude Code runs it once for ${event.name}, as the last declaration (${ordinal(kept)}${sameTimeout ? '' : `, whose timeout ${describeTimeout(entries[kept]!, rules)} applies instead of ${describeTimeout(entry, rules)}`})`,
+            first ? 'rule.dedupe-first' : 'rule.dedup',
+            `${ordinal(index)} has exactly the same command as ${ordinal(kept)}: Claude Code ${first ? `${rules.version} ` : ''}runs it once for ${event.name}, as the ${first ? 'first' : 'last'} declaration (${ordinal(kept)}${sameTimeout ? '' : `, whose timeout ${describeTimeout(entries[kept]!, rules)} applies instead of ${describeTimeout(entry, rules)}`})`,
             { hook: index },
           ),
         );

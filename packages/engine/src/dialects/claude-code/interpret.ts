@@ -59,7 +59,14 @@ const MISSING_SCRIPT_EVENTS = new Set(['Stop', 'SubagentStop', 'TaskCompleted', 
  * For PreToolUse, a hook that ended without a verdict it was made to give (killed, not found, unusable output)
  * makes Claude Code tell the user.
  */
-export function interpretClaudeCode(event: string, command: string, result: ProcessResult, timeoutMs: number, rejectedEnd: 'exit-code' | 'error:1' = 'exit-code'): ClaudeCodeAnswer {
+export function interpretClaudeCode(
+  event: string,
+  command: string,
+  result: ProcessResult,
+  timeoutMs: number,
+  version: { rejectedEnd?: 'exit-code' | 'error:1'; stopContext?: boolean; label?: string } = {},
+): ClaudeCodeAnswer {
+  const rejectedEnd = version.rejectedEnd ?? 'exit-code';
   const answer: ClaudeCodeAnswer = { command, end: 'success', notes: [] };
   const { notes } = answer;
   const code = result.exitCode ?? 1;
@@ -88,10 +95,16 @@ export function interpretClaudeCode(event: string, command: string, result: Proc
   // Killed by a signal, or exit 126/127/over 128: it never gave the verdict it was made to give.
   const ranByContract = result.signal === null && code <= 128 && code !== 126 && code !== 127;
 
-  const parsed = parseHookOutput(result.stdout);
+  let parsed = parseHookOutput(result.stdout);
+  // 2.1.143's schema has no hookSpecificOutput for Stop (versions/profiles.ts, stopContext).
+  if (parsed.kind === 'json' && version.stopContext === false && parsed.value.hookSpecificOutput?.hookEventName === 'Stop') {
+    parsed = { kind: 'plain', text: result.stdout, invalid: `hookSpecificOutput is for Stop, which Claude Code ${version.label ?? 'this version'}'s output schema does not have` };
+    notes.push(warning('rule.stop-context-rejected', `Claude Code ${version.label ?? 'this version'} has no hookSpecificOutput for Stop: the whole answer is rejected, its additionalContext never reaches the model and the turn ends (recorded)`));
+  }
   if (parsed.kind === 'plain' && parsed.invalid !== undefined && code !== 2) {
     answer.failed = `gave no usable answer: its ${parsed.invalid}`;
-    answer.end = rejectedEnd === 'error:1' ? 'error:1' : `error:${code}`;
+    // 2.1.143 reports a schema failure as exit 1, and JSON that does not parse by the hook's own exit.
+    answer.end = rejectedEnd === 'error:1' ? (parsed.syntax ? (code === 0 && result.signal === null ? 'success' : `error:${code}`) : 'error:1') : `error:${code}`;
     notes.push(warning('hook.output-rejected', `its ${parsed.invalid}: Claude Code rejects the whole answer, as if the hook said nothing`));
     if (pre) answer.notice = 'unusable';
     return answer;

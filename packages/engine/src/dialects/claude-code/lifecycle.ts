@@ -5,7 +5,8 @@ import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool,
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES, withEvidence } from './evidence.js';
-import { checkPermission, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
+import { diag } from '../shared/results.js';
+import { checkPermission, fileWrites, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
 import { wording } from './wording.js';
 
@@ -93,7 +94,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     obs.decisions = [];
   }
   if (options.perRequest) obs.requestsSaw = [];
-  const permissions = withEvidence(readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null }));
+  const permissions = withEvidence(
+    readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions }),
+  );
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
@@ -245,9 +248,12 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
     }
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
-    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia);
+    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions);
     // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
     const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
+    // 2.1.47 and 2.1.143 refuse a file write that would ask, before any prompt (versions/profiles.ts, fileWriteBlocked).
+    const command = toolName === 'Bash' && typeof input.command === 'string' ? input.command : null;
+    const blockedWrite = rules.fileWriteBlocked && check?.outcome === 'ask' && hookVerdict === null && command !== null ? fileWrites(command)[0] : undefined;
     if (pre.verdict === 'block' || !check) {
       denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
       yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);
@@ -262,16 +268,29 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       allowed = true;
       decidedBy = check.decision.source === 'hook' ? 'hook' : 'rule';
       yield* decide(check.decision, check.diagnostics);
+    } else if (blockedWrite) {
+      const path = blockedWrite.file.startsWith('/') ? blockedWrite.file : `${paths.project}/${blockedWrite.file}`;
+      denied = { result: wording.fileWriteBlocked(blockedWrite.verb, path, paths.project), decidedBy: 'rule' };
+      yield* decide(null, [
+        diag(
+          'warning',
+          'rule.file-write-blocked',
+          `Claude Code ${rules.version} refuses "${blockedWrite.verb} ${blockedWrite.file}": its working-directory check counts the file as outside the session's working directories although it is in the project, so the call is denied without asking anyone and no PermissionRequest hook runs (later versions ask)`,
+        ),
+      ]);
     } else if (!prompting && pre.verdict === 'ask') {
       // claude -p: nobody can be asked, so a hook's ask is a denial, and no PermissionRequest hook runs.
       denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'rule' };
       yield* decide(null, check.diagnostics);
     } else {
-      const permission = yield* event('PermissionRequest', {
-        tool_name: toolName,
-        tool_input: input,
-        permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
-      });
+      // 2.0.76: PermissionRequest hooks decide nothing (versions/profiles.ts, permissionRequestHooks; config.ts says so).
+      const permission = rules.permissionRequestHooks
+        ? yield* event('PermissionRequest', {
+            tool_name: toolName,
+            tool_input: input,
+            permission_suggestions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+          })
+        : ({ verdict: 'proceed', diagnostics: [], hooks: [], shown: undefined, updatedInput: null } as Pick<Outcome, 'verdict' | 'diagnostics' | 'hooks' | 'shown' | 'updatedInput'>);
       const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
       if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
         // Claude Code rejects the call and stops the turn there ("aborted_tools").
@@ -325,7 +344,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     }
 
     if (allowed) {
-      const ran = yield* toolResult(toolName, input, step.result);
+      const ran = yield* toolResult(toolName, input, step.result, rules.wordings.bashNoOutput);
       obs.tool = { executed: true, input, result: norm(ran.content), isError: ran.code !== 0, decidedBy: decidedBy === 'rule' ? 'config' : decidedBy === 'user' ? 'user' : 'hook' };
       yield* record({ input, ran: true, result: ran.content, isError: ran.code !== 0, decidedBy, source: step.result ? 'given' : toolName === 'Bash' ? 'run' : 'given', exitCode: ran.code });
       const ok = ran.code === 0;
@@ -336,16 +355,18 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           : { tool_name: toolName, tool_input: input, tool_use_id: toolUseId, error: ran.content, is_interrupt: false, duration_ms: ran.ms },
       );
       // PostToolUse's context holds its blocking texts, then its additionalContext.
+      const afterResult = told.length;
       told.push(...pre.context.map(norm), ...post.context.map(norm));
       if (pre.halt || post.halt) return yield* halted(index);
-      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult)) return yield* halted(index);
     } else {
       obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy };
       yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
+      const afterResult = told.length;
       told.push(...pre.context.map(norm));
       if (pre.halt) return yield* halted(index);
       // The batch ended too, with the denial as its result.
-      if (yield* batchHalts(toolName, toolUseId, input, denied!.result)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, denied!.result, afterResult)) return yield* halted(index);
     }
     yield* request();
     return null;
@@ -356,10 +377,17 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return yield* finish('halted', "a hook answered continue: false, which ends Claude Code's session", index);
   }
 
-  /** PostToolBatch after the batch (denied or not): its context reaches the model; true when it halts the session. */
-  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json): Generator<SessionEffect, boolean, unknown> {
+  /**
+   * PostToolBatch after the batch (denied or not): its context reaches the model, after the tool's other hook texts
+   * (or, 2.1.143, appended to the tool result, so before them: `afterResult`); true when it halts the session.
+   */
+  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json, afterResult: number): Generator<SessionEffect, boolean, unknown> {
     const batch = yield* event('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: response }] });
-    told.push(...batch.context.map(norm));
+    const texts = batch.context.map(norm);
+    if (rules.batchContextInToolResult && texts.length) {
+      told.splice(afterResult, 0, ...texts);
+      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it before the tool's other hook texts (recorded)`));
+    } else told.push(...texts);
     return batch.halt;
   }
 }
@@ -375,7 +403,7 @@ interface ToolResultText {
 }
 
 /** The tool's result as Claude Code words it: Bash runs for real unless the step gives its result. */
-function* toolResult(toolName: string, input: JsonObject, given: Extract<SessionStep, { tool: string }>['result']): Generator<SessionEffect, ToolResultText, unknown> {
+function* toolResult(toolName: string, input: JsonObject, given: Extract<SessionStep, { tool: string }>['result'], noOutput: string): Generator<SessionEffect, ToolResultText, unknown> {
   if (given) {
     if ('error' in given) return { code: 1, content: given.error, response: {}, ms: 1 };
     return { code: 0, content: given.output, response: toolName === 'Bash' ? bashResponse(given.output, '') : { output: given.output }, ms: 1 };
@@ -386,7 +414,7 @@ function* toolResult(toolName: string, input: JsonObject, given: Extract<Session
   const stdout = ran.stdout.replace(/\n+$/, '');
   const stderr = ran.stderr.replace(/\n+$/, '');
   const body = [stdout, stderr].filter(Boolean).join('\n');
-  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || wording.bashNoOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
+  return { code: ran.exitCode, content: ran.exitCode === 0 ? body || noOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
 }
 
 const bashResponse = (stdout: string, stderr: string): JsonObject => ({ stdout, stderr, interrupted: false, isImage: false, noOutputExpected: false });

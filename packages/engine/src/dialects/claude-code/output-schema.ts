@@ -82,7 +82,7 @@ export type HookOutput = z.infer<typeof SYNC_OUTPUT>;
 export type ParsedOutput =
   | { kind: 'json'; value: HookOutput; raw: Record<string, unknown> }
   | { kind: 'async' }
-  | { kind: 'plain'; text: string; invalid?: string };
+  | { kind: 'plain'; text: string; invalid?: string; syntax?: true };
 
 function firstIssue(error: z.ZodError, raw: unknown): string {
   const hso = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).hookSpecificOutput : undefined;
@@ -110,7 +110,7 @@ export function parseHookOutput(stdout: string): ParsedOutput {
   } catch (e) {
     if (!text.endsWith('}')) return { kind: 'plain', text: stdout };
     if (severalDocuments(text)) return { kind: 'plain', text: stdout };
-    return { kind: 'plain', text: stdout, invalid: `output looks like a JSON object but is not valid JSON (${(e as Error).message})` };
+    return { kind: 'plain', text: stdout, invalid: `output looks like a JSON object but is not valid JSON (${(e as Error).message})`, syntax: true };
   }
   const checked = validates(raw);
   if (!checked.success) return { kind: 'plain', text: stdout, invalid: `output does not match Claude Code's hook output schema: ${firstIssue(checked.error, raw)}` };

@@ -26,7 +26,7 @@ const OLDER_BASE: Record<'v1' | 'v2.0', BaseField[]> = {
 };
 
 /** The full stdin payload: Claude Code's base fields for the event, then the scenario's fields (which win in place). */
-export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }, style: 'v1' | 'v2.0' | 'v2' = 'v2'): JsonObject {
+export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }, style: 'v1' | 'v2.0' | 'v2.1' | 'v2' = 'v2'): JsonObject {
   const values: Record<BaseField, JsonObject[string]> = {
     session_id: SESSION_ID,
     transcript_path: transcriptPath(paths.home, paths.project),
@@ -37,7 +37,11 @@ export function buildPayload(event: string, payload: JsonObject, paths: { home: 
     hook_event_name: event,
   };
   const base: JsonObject = {};
-  const fields = style === 'v2' ? (BASE_FIELDS[event] ?? DEFAULT_BASE) : OLDER_BASE[style].filter((f) => event !== 'SessionStart' || f !== 'permission_mode');
+  // 2.1.143 sends today's fields but prompt_id (recorded: process-payload-fields).
+  const fields =
+    style === 'v2' || style === 'v2.1'
+      ? (BASE_FIELDS[event] ?? DEFAULT_BASE).filter((f) => style === 'v2' || f !== 'prompt_id')
+      : OLDER_BASE[style].filter((f) => event !== 'SessionStart' || f !== 'permission_mode');
   for (const field of fields) base[field] = values[field];
   return withBaseFields(base, payload);
 }

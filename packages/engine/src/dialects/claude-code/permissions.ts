@@ -38,6 +38,9 @@ export interface PermissionSettings {
 export interface PermissionHost {
   permissionMode?: string;
   allowedTools?: string | null;
+  /** 'v2.0' (2.0.76, versions/profiles.ts `permissions`): project allow rules count although the workspace was never
+   * trusted, any settings file may set bypassPermissions, and an invalid defaultMode drops that file's rules. */
+  style?: 'v2.0' | 'v2';
 }
 
 /** The decision Claude Code records for a tool call (stream-json `tool_result_meta[].permission_decision`). */
@@ -87,10 +90,13 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
     if (doc.error || !isObject(doc.value)) continue;
     const permissions = doc.value.permissions;
     if (!isObject(permissions)) continue;
+    const mode = permissions.defaultMode;
+    const modeInvalid = mode !== undefined && (typeof mode !== 'string' || !(PERMISSION_MODES as readonly string[]).includes(mode));
     const at = (path: (string | number)[]) => ({ file, ...(doc.locate(['permissions', ...path]) ?? {}) });
     const source = SCOPES[file]!;
     for (const behavior of ['allow', 'ask', 'deny'] as const) {
       const list = permissions[behavior];
+      if (modeInvalid && host.style === 'v2.0') break;
       if (list === undefined) continue;
       if (!Array.isArray(list)) {
         diagnostics.push(diag('warning', 'permission.invalid-rules', `permissions.${behavior} in ${file} must be an array of rule strings like "Bash(npm test:*)"`, at([behavior])));
@@ -102,7 +108,7 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
           diagnostics.push(diag('warning', 'permission.invalid-rule', `permissions.${behavior}[${i}] in ${file} is not a rule like "Bash" or "Bash(npm test:*)": ${JSON.stringify(entry)}`, at([behavior, i])));
           return;
         }
-        if (behavior === 'allow' && source === 'project') {
+        if (behavior === 'allow' && source === 'project' && host.style !== 'v2.0') {
           diagnostics.push(
             diag('warning', 'permission.project-allow-untrusted', `permissions.allow ${JSON.stringify(entry)} in ${file} is dropped: Claude Code reads project allow rules only once the workspace is trusted, and a \`claude -p\` session never asks (put it in ${LOCAL_SETTINGS} or ${USER_SETTINGS})`, at([behavior, i])),
           );
@@ -111,11 +117,10 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
         rules.push({ behavior, ...rule, source, from: file });
       });
     }
-    const mode = permissions.defaultMode;
     if (mode !== undefined) {
-      if (typeof mode !== 'string' || !(PERMISSION_MODES as readonly string[]).includes(mode)) {
-        diagnostics.push(diag('warning', 'permission.mode-invalid', `permissions.defaultMode ${JSON.stringify(mode)} in ${file} is not a mode Claude Code knows (${PERMISSION_MODES.join(', ')}): it is ignored`, at(['defaultMode'])));
-      } else if ((mode === 'bypassPermissions' || mode === 'auto') && source !== 'user') {
+      if (modeInvalid) {
+        diagnostics.push(diag('warning', 'permission.mode-invalid', `permissions.defaultMode ${JSON.stringify(mode)} in ${file} is not a mode Claude Code knows (${PERMISSION_MODES.join(', ')}): it is ignored${host.style === 'v2.0' ? ", and Claude Code 2.0.76 drops that file's permission rules with it (recorded)" : ''}`, at(['defaultMode'])));
+      } else if ((mode === 'bypassPermissions' || mode === 'auto') && source !== 'user' && host.style !== 'v2.0') {
         diagnostics.push(diag('warning', 'permission.mode-not-from-repo', `permissions.defaultMode "${mode}" in ${file} is ignored: only user settings (or the command line) may grant ${mode}, since project and local settings come with the repository`, at(['defaultMode'])));
       } else {
         settingsMode = { mode: mode as PermissionMode, from: file };
@@ -157,6 +162,13 @@ const READ_ONLY = new Set(['echo', 'ls', 'cat']);
 const FILE_WRITES = new Set(['touch']);
 
 const firstWord = (part: string) => part.split(/\s+/)[0]!;
+
+/** The subcommands that write a file (only those recorded: `touch`), each with the file it names. */
+export function fileWrites(command: string): { verb: string; file: string }[] {
+  return subcommands(command)
+    .filter((p) => FILE_WRITES.has(firstWord(p)))
+    .map((p) => ({ verb: firstWord(p), file: p.split(/\s+/).slice(1).find((w) => !w.startsWith('-')) ?? '' }));
+}
 export const isReadOnly = (part: string) => READ_ONLY.has(firstWord(part));
 
 /** Whether a rule's content matches one subcommand: `prefix:*`, `prefix *`, or the exact text. */
@@ -176,7 +188,8 @@ const describe = (r: PermissionRule) => `${r.content === null ? r.tool : `${r.to
  * subcommand allowed (a prefix allow rule, read-only, or a file write under acceptEdits) > dontAsk denies,
  * plan and auto deny (their safety check cannot run here) > ask.
  */
-export function checkPermission(settings: PermissionSettings, call: { toolName: string; input: JsonObject }, hook: 'allow' | 'ask' | null, via = 'your API proxy'): PermissionCheck {
+export function checkPermission(settings: PermissionSettings, call: { toolName: string; input: JsonObject }, hook: 'allow' | 'ask' | null, via = 'your API proxy', style: 'v2.0' | 'v2' = 'v2'): PermissionCheck {
+  if (style === 'v2.0') return checkPermissionV20(settings, call, hook);
   const { mode } = settings;
   const command = call.toolName === 'Bash' && typeof call.input.command === 'string' ? call.input.command : null;
   const parts = command !== null ? subcommands(command) : [];
@@ -231,6 +244,40 @@ export function checkPermission(settings: PermissionSettings, call: { toolName: 
     };
   }
   return { outcome: 'ask', diagnostics: d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only: Claude Code asks the user`) };
+}
+
+/**
+ * Claude Code 2.0.76's order (recorded: perm-*, mode-*, combo-* on 2.0.76): a hook's allow runs the call whatever
+ * the rules say, deny rules included; a deny rule denies; bypassPermissions (from any settings file) runs it, ask
+ * rules included; an allow rule (the bare tool, the exact command, or a \`prefix:*\`; \`prefix *\` is no prefix there)
+ * runs it, even beside an ask rule; an ask rule asks; read-only commands (only echo and ls alone were recorded so)
+ * and, under acceptEdits, file writes run; dontAsk denies in its own words; plan asks like the default mode.
+ */
+function checkPermissionV20(settings: PermissionSettings, call: { toolName: string; input: JsonObject }, hook: 'allow' | 'ask' | null): PermissionCheck {
+  const { mode } = settings;
+  const command = call.toolName === 'Bash' && typeof call.input.command === 'string' ? call.input.command : null;
+  const parts = command !== null ? subcommands(command) : [];
+  const forTool = settings.rules.filter((r) => r.tool === call.toolName);
+  const matches = (content: string, part: string) => (content.endsWith(':*') ? part === content.slice(0, -2) || part.startsWith(`${content.slice(0, -2)} `) : part === content);
+  const hits = (r: PermissionRule) => r.content === null || (command !== null && parts.some((p) => matches(r.content!, p)));
+  const d = (code: string, message: string) => [diag('info', code, message)];
+  const run = (source: PermissionDecision['source'], reason: PermissionDecision['reason_type'], code: string, message: string): PermissionCheck => ({ outcome: 'run', decision: { decision: 'accept', source, reason_type: reason }, diagnostics: d(code, message) });
+  if (hook === 'allow') return run('hook', 'hook', 'permission.hook-allow-v20', 'a PreToolUse hook allows the call: Claude Code 2.0.76 runs it without asking, whatever the ask and deny rules say');
+  const deny = forTool.find((r) => r.behavior === 'deny' && hits(r));
+  if (deny) return { outcome: 'deny', decision: { decision: 'reject', source: 'config', reason_type: 'rule' }, result: wording.permissionRuleDenied(call.toolName, command), diagnostics: d('permission.deny-rule', `deny rule ${describe(deny)} matches: Claude Code denies the call without asking`) };
+  if (mode === 'bypassPermissions') return run('config', 'mode', 'permission.bypass', `bypassPermissions mode (${settings.modeFrom}): Claude Code 2.0.76 runs the call without asking, ask rules included`);
+  const readOnly = (part: string) => ['echo', 'ls'].includes(firstWord(part)) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part)));
+  // An allow rule covers the command when it names the tool or the whole command, or every part is a prefix match
+  // of it or read-only (recorded: `node -p 40+2 && echo done` under Bash(node:*) runs).
+  const covers = (r: PermissionRule) => r.behavior === 'allow' && (r.content === null || r.content === command || (command !== null && parts.length > 0 && parts.every((p) => matches(r.content!, p) || readOnly(p)) && parts.some((p) => matches(r.content!, p))));
+  const ask = forTool.find((r) => r.behavior === 'ask' && hits(r));
+  // --allowedTools beats an ask rule; an allow rule in a settings file does not (perm-ask-beats-allowed-tools,
+  // perm-ask-and-allow-same-file, perm-ask-user-allow-local).
+  const allow = forTool.find((r) => covers(r) && (!ask || r.source === 'cli'));
+  if (allow) return run(allow.source === 'cli' ? 'config' : 'user_permanent', 'rule', 'permission.allow-rule-v20', `allow rule ${describe(allow)} covers the command: Claude Code 2.0.76 runs it without asking${ask ? ', although an ask rule matches (--allowedTools beats it)' : ''}`);
+  if (!ask && command !== null && parts.length > 0 && parts.every(readOnly)) return run('config', 'subcommandResults', 'permission.subcommands-allowed', `the command is read-only${mode === 'acceptEdits' ? ' or a file change acceptEdits allows' : ''}: it runs without asking`);
+  if (mode === 'dontAsk') return { outcome: 'deny', decision: { decision: 'reject', source: 'config', reason_type: 'mode' }, result: `Permission to use ${call.toolName} has been auto-denied in dontAsk mode.`, diagnostics: d('permission.dont-ask', `dontAsk mode (${settings.modeFrom}): a call that would ask is denied instead`) };
+  return { outcome: 'ask', diagnostics: d(ask ? 'permission.ask-rule' : 'permission.asks', ask ? `ask rule ${describe(ask)} matches: Claude Code asks the user` : `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only: Claude Code asks the user${mode === 'plan' ? ' (plan mode asks like the default mode on 2.0.76)' : ''}`) };
 }
 
 function dontAsk(toolName: string, diagnostics: Diagnostic[]): PermissionCheck {

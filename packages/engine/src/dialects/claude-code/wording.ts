@@ -55,6 +55,9 @@ export const wording = {
   /** The tool result when a permissions.deny rule matches (the whole command is named, even a compound one). */
   permissionRuleDenied: (tool: string, command: string | null) =>
     command === null ? `Permission to use ${tool} has been denied.` : `Permission to use ${tool} with command ${command} has been denied.`,
+  /** 2.1.47 and 2.1.143: the tool result when the working-directory check refuses a file write (absolute paths). */
+  fileWriteBlocked: (verb: string, path: string, project: string) =>
+    `${verb} in '${path}' was blocked. For security, Claude Code may only create or modify files in the allowed working directories for this session: '${project}'.`,
   /** The tool result when dontAsk mode denies a call that would ask. */
   dontAskDenied: (tool: string) =>
     `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`,

@@ -18,8 +18,10 @@ export interface ClaudeCodeSwitches {
   stopBlockCap: number | null;
   /** Events this build has; hooks on any other event never run. null: every event hookplay knows. */
   events: readonly string[] | null;
-  /** Identical command strings run once per event (the last declaration kept), or every declaration runs. */
-  dedupe: 'last' | 'none';
+  /** Identical command strings run once per event, the last declaration kept (today) or (2.0.76) the first within
+   * a file, a later file's over an earlier one's (dedupe-different-timeouts and its reversal, sw-identical-*), or every
+   * declaration runs (1.0.41). */
+  dedupe: 'last' | 'first' | 'none';
   /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
   disableAllHooks: boolean;
   /**
@@ -35,27 +37,54 @@ export interface ClaudeCodeSwitches {
    * exit code, the last hook to finish words the PreToolUse result, texts are not joined. 'v2' (combine.ts): today's.
    */
   answers: 'v1' | 'v2.0' | 'v2';
-  /** An updatedInput given without a permission decision rewrites the call (2.0.76: it is ignored, recorded). */
+  /** An updatedInput given without a permission decision (or beside ask) rewrites the call (2.0.76: it is ignored
+   * there, and counts only beside allow; recorded). */
   bareRewrite: boolean;
-  /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or always as exit 1. */
+  /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or as exit 1 when the JSON
+   * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). */
   rejectedEnd: 'exit-code' | 'error:1';
-  /** UserPromptSubmit's plain output and additionalContext reach the model in a -p session (2.1.143: never). */
-  promptContext: boolean;
   /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
   stopBlockNote: boolean;
   /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
   haltWithDeny: boolean;
   /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
   preToolContext: boolean;
-  /** The hook input: 'v2' today's base fields and a final newline; 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
-  payload: 'v1' | 'v2.0' | 'v2';
+  /** The hook input: 'v2' today's base fields and a final newline; 'v2.1' (2.1.143) the same without prompt_id;
+   * 'v2.0' no prompt_id, effort nor newline; 'v1' fewer. */
+  payload: 'v1' | 'v2.0' | 'v2.1' | 'v2';
   /** 1.0.41 crashes (exit 1, EPIPE on stdin, no result) when a hook exits before reading its input: racy. */
   stdinCrashRacy: boolean;
+  /**
+   * PermissionRequest hooks answer the permission prompt (today). 2.0.76: they decide nothing in a `claude -p`
+   * session, with or without a host that answers prompts: a hook's allow and deny change nothing (recorded).
+   */
+  permissionRequestHooks: boolean;
+  /**
+   * 2.1.47 and 2.1.143: a command that writes a file (`touch`) which no rule allows is refused by the working-directory
+   * check ("touch in '<file>' was blocked. For security, ..."), though the file is in the project: nobody is asked
+   * and no PermissionRequest hook runs. Today (and 2.0.76) the call asks.
+   */
+  fileWriteBlocked: boolean;
+  /** Each hook's additionalContext is its own text for the model (2.1.143), or consecutive ones are joined (today). */
+  joinContexts: boolean;
+  /** How permission rules and modes decide (permissions.ts): 'v2' today's; 'v2.0' 2.0.76's (recorded: a hook's allow
+   * beats every rule, project allow rules count, bypassPermissions beats ask rules, plan asks). */
+  permissions: 'v2.0' | 'v2';
+  /** Stop's hookSpecificOutput is in the output schema (today); 2.1.143 rejects it: the hook fails (reported exit 1). */
+  stopContext: boolean;
+  /** 2.1.143: a SessionStart JSON block, which blocks nothing, still gives the model a "blocking error" text. */
+  sessionStartBlockNote: boolean;
+  /** 2.1.143: PostToolBatch's context is appended to the tool result, before the tool's other hook texts. */
+  batchContextInToolResult: boolean;
+  /** 1.0.41 and 2.1.143: a timeout over 2^31-1 ms overflows the timer, which fires at once: the hook is cancelled. */
+  timeoutOverflow: boolean;
 }
 
 export interface ClaudeCodeWordings {
   /** Shown to the user when the stop-block cap overrides a Stop hook ({cap} and {env} filled in). */
   stopCapReached: string;
+  /** The Bash tool's result for a command that succeeds and prints nothing. */
+  bashNoOutput: string;
 }
 
 export interface VersionProfile {
@@ -78,13 +107,21 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   haltWithDeny: true,
   bareRewrite: true,
   rejectedEnd: 'exit-code',
-  promptContext: true,
   stopBlockNote: true,
   payload: 'v2',
   stdinCrashRacy: false,
+  permissionRequestHooks: true,
+  fileWriteBlocked: false,
+  joinContexts: true,
+  permissions: 'v2',
+  stopContext: true,
+  sessionStartBlockNote: false,
+  batchContextInToolResult: false,
+  timeoutOverflow: false,
 };
 
 const NEWEST_WORDINGS: ClaudeCodeWordings = {
+  bashNoOutput: '(Bash completed with no output)',
   stopCapReached:
     "A hook blocked the turn from ending {cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set {env} to raise this limit.",
 };
@@ -112,12 +149,15 @@ export const PROFILES: readonly VersionProfile[] = [
       haltWithDeny: false,
       payload: 'v1',
       stdinCrashRacy: true,
+      // It has no PermissionRequest event at all.
+      permissionRequestHooks: false,
+      timeoutOverflow: true,
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, payload: 'v2.0' }, {}),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0' }, {}),
-  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', promptContext: false, stopBlockNote: false }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true }, {}),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
 
@@ -128,7 +168,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   defaultTimeoutS: (v) => `a hook without "timeout" is killed after ${v} s`,
   stopBlockCap: (v) => (v === null ? 'a Stop hook that always blocks loops forever (no cap)' : `Claude Code overrides a Stop hook that blocks ${v} times in a row`),
   events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
-  dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : 'identical commands each run'),
+  dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : v === 'first' ? 'identical commands run once per event, as their first declaration (its timeout applies)' : 'identical commands each run'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
   matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
   answers: (v) =>
@@ -139,11 +179,20 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
   bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
   rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
-  promptContext: (v) => (v ? "UserPromptSubmit's output and additionalContext reach the model" : "UserPromptSubmit's output and additionalContext never reach the model in -p"),
   stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
   haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
   preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
-  payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
+  payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.1' ? 'the hook input has effort but no prompt_id, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),
   stdinCrashRacy: (v) => (v ? 'the CLI may crash (EPIPE) when a hook exits without reading its input: racy' : 'a hook may ignore its input safely'),
+  permissionRequestHooks: (v) => (v ? 'PermissionRequest hooks answer the permission prompt' : 'PermissionRequest hooks decide nothing: their allow and deny change nothing'),
+  fileWriteBlocked: (v) =>
+    v ? 'a command that writes a file no rule allows is blocked by the working-directory check, without asking and without PermissionRequest hooks' : 'a command that writes a file no rule allows asks (PermissionRequest hooks run)',
+  permissions: (v) => (v === 'v2.0' ? "a hook's allow beats every permission rule; project allow rules count; bypassPermissions beats ask rules; plan mode asks" : 'deny and ask rules beat a hook allow; project allow rules need a trusted workspace; plan and auto need the server-side check'),
+  joinContexts: (v) => (v ? "consecutive hooks' additionalContext is joined into one text" : "each hook's additionalContext is a text of its own"),
+  stopContext: (v) => (v ? "Stop's hookSpecificOutput.additionalContext continues the turn" : "Stop has no hookSpecificOutput: a hook that gives one fails (exit 1) and decides nothing"),
+  sessionStartBlockNote: (v) => (v ? 'a SessionStart JSON block gives the model a "blocking error" text (it still blocks nothing)' : 'a SessionStart JSON block is ignored'),
+  batchContextInToolResult: (v) => (v ? "PostToolBatch's context is appended to the tool result" : "PostToolBatch's context comes after the tool's other hook texts"),
+  timeoutOverflow: (v) => (v ? 'a timeout over 2,147,483 s overflows: the hook is cancelled at once' : 'a huge timeout waits as if there were none'),
+  bashNoOutput: (v) => `a command that prints nothing gives the model ${JSON.stringify(v)}`,
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
 };

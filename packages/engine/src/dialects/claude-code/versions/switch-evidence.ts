@@ -7,16 +7,23 @@ import { PROFILES, type VersionProfile } from './profiles.js';
  */
 const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof VersionProfile['wordings'], string[]>> = {
   stopBlockCap: ['rule.stop-uncapped'],
-  dedupe: ['rule.no-dedup'],
+  dedupe: ['rule.no-dedup', 'rule.dedupe-first'],
   disableAllHooks: ['config.setting-not-in-version'],
   matcher: ['match.older.hit', 'match.older.miss'],
   answers: ['rule.declaration-order', 'rule.approve-beats-block', 'hook.field-not-in-version', 'hook.json-beats-exit-code', 'rule.rewrite-lost', 'rule.ask-falls-back'],
   stdinCrashRacy: ['rule.stdin-crash-racy'],
   preToolContext: ['rule.pre-context-dropped'],
   haltWithDeny: ['rule.halt-ignored'],
-  promptContext: ['rule.prompt-context-dropped'],
   bareRewrite: ['rule.bare-rewrite-ignored'],
   stopCapReached: ['rule.stop-cap'],
+  permissionRequestHooks: ['rule.permission-request-ignored'],
+  fileWriteBlocked: ['rule.file-write-blocked'],
+  joinContexts: ['rule.contexts-apart'],
+  permissions: ['permission.hook-allow-v20', 'permission.allow-rule-v20'],
+  stopContext: ['rule.stop-context-rejected'],
+  sessionStartBlockNote: ['rule.session-start-block-note'],
+  batchContextInToolResult: ['rule.batch-context-in-result'],
+  timeoutOverflow: ['rule.timeout-overflow'],
 };
 
 /** How many case ids a switch cites (the recorded tables hold a few per code). */

@@ -12,7 +12,7 @@ import type { ClaudeCodeEntry, ClaudeCodeSettings } from '../config.js';
  *   decision "approve" | "block", reason; other fields such as hookSpecificOutput are dropped). Valid JSON is the
  *   answer whatever the exit code, so exit 2 with JSON on stdout does not block; JSON of the wrong shape is a
  *   non-blocking error. Anything else is plain text: exit 2 blocks with "[command]: stderr", other codes do not.
- * - every hook runs at once; once all have finished their answers are read in declaration order: every blocking
+ * - every hook runs at once; once all have finished their answers are read in finishing order: every blocking
  *   error is listed ("- " each), any decision "approve" allows the tool even beside a block, any continue: false stops.
  * - PreToolUse: a block denies with "<Tool> operation blocked by hook:" and the list; with continue: false the tool
  *   result is "Execution stopped by PreToolUse hook" (the model is still called); continue: false beside a run tool
@@ -78,10 +78,17 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
   const diagnostics: Diagnostic[] = [];
   const effects = new Map<number, Effect>();
   const answers: V1Answer[] = [];
+  const ends = new Map<number, number>();
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
-    if (result) answers.push(readV1(index, planned.entry.command, result, diagnostics));
+    if (!result) return;
+    answers.push(readV1(index, planned.entry.command, result, diagnostics));
+    ends.set(index, result.startMs + result.durationMs);
   });
+  // Read once all have finished, mostly in the order they finished (a fast hook's block listed before a slow one
+  // declared above it: post-two-blocks, sw-two-Stop-b-first), but not always (stop-two-blocks, the same timing, kept
+  // declaration order): where several answers make one list, its order is racy, and said so below.
+  answers.sort((a, b) => ends.get(a.index)! - ends.get(b.index)! || a.index - b.index);
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
   if (!answers.length) return settled;
   // A hook whose command starts by reading its input (cat, jq, read) cannot have exited before the write.
@@ -95,13 +102,18 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
       ),
     );
   }
-  if (answers.length > 1) diagnostics.push(diag('info', 'rule.declaration-order', `the hooks run at once, but Claude Code 1.0.41 waits for all of them and reads their answers in declaration order (${answers.map((a) => ordinal(a.index)).join(', ')}), whichever finished first`));
+  if (answers.length > 1) diagnostics.push(diag('info', 'rule.declaration-order', `the hooks run at once, and Claude Code 1.0.41 waits for all of them before it reads any answer, then reads them in the order they finished (${answers.map((a) => ordinal(a.index)).join(', ')})`));
   for (const a of answers) if (a.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(a.index)} ${a.failed}: it counts as no answer`, { hook: a.index }));
   const blocks = answers.filter((a) => a.blocking !== undefined);
   const approves = answers.filter((a) => a.approve);
   const halts = answers.filter((a) => a.halt);
   const stopReason = [...halts].reverse().find((a) => a.halt!.stopReason)?.halt!.stopReason;
   const list = blocks.map((a) => `- ${a.blocking}`).join('\n');
+  if (blocks.length > 1) {
+    diagnostics.push(
+      diag('warning', 'rule.finish-order-racy', `${blocks.map((a) => ordinal(a.index)).join(', ')} all block: Claude Code 1.0.41 lists them in the order they finished in some runs and in declaration order in others (both recorded with the same timing), so the order of the list shown here is one of two`),
+    );
+  }
   const tool = typeof prepared.input.tool_name === 'string' ? prepared.input.tool_name : 'Tool';
   for (const a of answers) effects.set(a.index, a.failed ? 'error' : a.blocking !== undefined || a.halt ? 'block' : a.approve ? 'allow' : 'none');
 

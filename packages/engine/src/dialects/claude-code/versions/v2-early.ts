@@ -189,12 +189,15 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
         else if (a.behavior === 'allow' && !behavior) behavior = 'allow';
         if (behavior) {
           const words = behavior === 'allow' ? 'allowed' : behavior === 'deny' ? 'denied' : 'asked for confirmation for';
-          kept = { behavior, message: a.reason || `Hook ${label} ${words} this tool`, ...(a.updatedInput && (a.behavior === 'allow' || a.behavior === 'ask') ? { updatedInput: a.updatedInput } : {}), by: a.index };
+          // 2.0.76 (bareRewrite false) takes a rewrite only beside allow: beside ask it is dropped (recorded).
+          const rewrites = a.behavior === 'allow' || (a.behavior === 'ask' && settings.rules?.bareRewrite !== false);
+          if (a.updatedInput && a.behavior === 'ask' && !rewrites) diagnostics.push(diag('warning', 'rule.bare-rewrite-ignored', `${ordinal(a.index)} gives updatedInput with ask: Claude Code ${version} ignores the rewrite, and the call runs as the model asked if the rules let it`, { hook: a.index }));
+          kept = { behavior, message: a.reason || `Hook ${label} ${words} this tool`, ...(a.updatedInput && rewrites ? { updatedInput: a.updatedInput } : {}), by: a.index };
         }
         if (a.updatedInput && a.behavior === undefined && settings.rules?.bareRewrite !== false) rewritten = a.updatedInput;
         else if (a.updatedInput && a.behavior === undefined) diagnostics.push(diag('warning', 'rule.bare-rewrite-ignored', `${ordinal(a.index)} gives updatedInput without a permissionDecision: Claude Code ${version} ignores it, the call runs as the model asked`, { hook: a.index }));
       }
-      const lost = answers.filter((a) => a.updatedInput && (a.behavior === 'allow' || a.behavior === 'ask') && kept && kept.by !== a.index);
+      const lost = answers.filter((a) => a.updatedInput && (a.behavior === 'allow' || (a.behavior === 'ask' && settings.rules?.bareRewrite !== false)) && kept && kept.by !== a.index);
       if (lost.length && kept?.behavior !== 'deny') {
         diagnostics.push(diag('warning', 'rule.rewrite-lost', `${lost.map((a) => ordinal(a.index)).join(', ')} rewrite${lost.length > 1 ? '' : 's'} the input with ${lost[0]!.behavior}, but ${ordinal(kept!.by)} finished later: Claude Code ${version} keeps only the last hook's result, so the rewrite is lost`));
       }

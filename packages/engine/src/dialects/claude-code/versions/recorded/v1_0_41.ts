@@ -4,213 +4,253 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "1.0.41",
-  "cases": 162,
+  "cases": 484,
   "rules": {
     "config.invalid-hook": {
-      "n": 10,
+      "n": 35,
       "cases": [
         "settings-hook-without-command",
-        "sw-invalid-command-number-in-project",
-        "sw-invalid-event-not-array-in-project"
+        "settings-invalid-entry-drops-file",
+        "sw-file-hooks-array"
       ]
     },
     "config.invalid-json": {
-      "n": 2,
+      "n": 4,
       "cases": [
-        "sw-file-empty",
-        "sw-file-trailing-comma"
+        "settings-invalid-json-file",
+        "sw-file-comment",
+        "sw-file-empty"
+      ]
+    },
+    "config.not-object": {
+      "n": 1,
+      "cases": [
+        "sw-file-array"
       ]
     },
     "config.setting-not-in-version": {
-      "n": 9,
+      "n": 23,
       "cases": [
         "settings-disable-all-hooks",
         "sw-disable-file-without-hooks",
-        "sw-disable-local-qtrueq"
+        "sw-disable-local-1"
+      ]
+    },
+    "config.unknown-event": {
+      "n": 1,
+      "cases": [
+        "settings-unknown-event"
       ]
     },
     "hook.failed": {
-      "n": 27,
+      "n": 83,
       "cases": [
-        "sw-ch-PostToolUse-exit127-not-found",
-        "sw-ch-PostToolUse-json-continue-string",
-        "sw-ch-PostToolUse-json-decision-invalid"
+        "dedupe-different-timeouts",
+        "pre-exit1-non-blocking",
+        "sw-ch-PostToolUse-exit1-stderr"
       ]
     },
     "hook.field-not-in-version": {
-      "n": 91,
+      "n": 267,
       "cases": [
-        "dedupe-one-space-differs",
-        "dedupe-same-group",
-        "post-block-and-context"
+        "dedupe-across-files",
+        "dedupe-across-matchers",
+        "dedupe-one-space-differs"
       ]
     },
     "hook.json-beats-exit-code": {
-      "n": 5,
+      "n": 12,
       "cases": [
-        "pre-exit2-stdout-context-ignored",
-        "pre-exit3-non-blocking",
-        "sw-ch-PreToolUse-exit2-json-stdout"
+        "pre-exit1-json-deny",
+        "pre-exit2-denies",
+        "pre-exit2-stdout-context-ignored"
+      ]
+    },
+    "hook.leftover-processes": {
+      "n": 1,
+      "cases": [
+        "process-background-child"
       ]
     },
     "hook.output-rejected": {
-      "n": 4,
+      "n": 12,
       "cases": [
         "sw-ch-PostToolUse-json-continue-string",
         "sw-ch-PostToolUse-json-decision-invalid",
-        "sw-ch-PreToolUse-json-decision-number"
+        "sw-ch-PostToolUse-json-decision-null"
+      ]
+    },
+    "match.all.hit": {
+      "n": 3,
+      "cases": [
+        "matcher-absent",
+        "matcher-empty",
+        "sw-matcher-20"
       ]
     },
     "match.invalid-regex": {
-      "n": 2,
+      "n": 16,
       "cases": [
-        "dedupe-different-timeouts-reversed",
-        "matcher-star"
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts",
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "match.list.hit": {
-      "n": 123,
+      "n": 366,
       "cases": [
-        "dedupe-different-timeouts-reversed",
-        "dedupe-one-space-differs",
-        "dedupe-same-group"
+        "dedupe-across-files",
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts"
       ]
     },
     "match.list.miss": {
-      "n": 3,
+      "n": 14,
       "cases": [
+        "matcher-list-miss",
         "matcher-partial-name",
-        "sw-matcher-12",
-        "sw-matcher-27"
+        "matcher-wrong-case"
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 20,
+      "n": 61,
       "cases": [
         "stop-always-blocks-limit",
-        "stop-exit2-once",
-        "sw-ch-Stop-continue-false-vs-block"
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "match.older.miss": {
-      "n": 6,
+      "n": 22,
       "cases": [
-        "dedupe-different-timeouts-reversed",
-        "matcher-star",
-        "sw-matcher-3"
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts",
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "match.regex.hit": {
-      "n": 6,
+      "n": 16,
       "cases": [
+        "matcher-regex-caret",
         "matcher-regex-dot-star",
-        "sw-matcher-15",
-        "sw-matcher-18"
+        "matcher-regex-unanchored"
       ]
     },
     "match.regex.miss": {
-      "n": 2,
+      "n": 5,
       "cases": [
+        "matcher-invalid-regex",
         "matcher-regex-miss",
         "sw-matcher-24"
       ]
     },
     "permission.allow-rule": {
-      "n": 126,
+      "n": 396,
       "cases": [
         "baseline-no-hooks",
-        "dedupe-one-space-differs",
-        "dedupe-same-group"
+        "dedupe-across-files",
+        "dedupe-across-matchers"
       ]
     },
     "permission.asks": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "pre-allow-runs-not-preapproved"
+        "pre-allow-runs-not-preapproved",
+        "pre-not-preapproved-denied"
       ]
     },
     "permission.hook-allow": {
-      "n": 1,
+      "n": 4,
       "cases": [
-        "sw-ch-PreToolUse-json-decision-approve"
+        "pre-legacy-approve-not-preapproved",
+        "sw-ch-PreToolUse-approve-vs-permission-ask",
+        "sw-ch-PreToolUse-approve-vs-permission-deny"
       ]
     },
     "rule.approve-beats-block": {
-      "n": 1,
+      "n": 4,
       "cases": [
-        "sw-ch-PreToolUse-json-decision-approve"
+        "pre-legacy-approve-not-preapproved",
+        "sw-ch-PreToolUse-approve-vs-permission-ask",
+        "sw-ch-PreToolUse-approve-vs-permission-deny"
       ]
     },
     "rule.declaration-order": {
-      "n": 57,
+      "n": 165,
       "cases": [
-        "dedupe-one-space-differs",
-        "dedupe-same-group",
-        "post-block-and-context"
-      ]
-    },
-    "rule.deny-wins": {
-      "n": 34,
-      "cases": [
-        "dedupe-different-timeouts-reversed",
-        "matcher-list-pipe",
-        "matcher-regex-dot-star"
-      ]
-    },
-    "rule.halt": {
-      "n": 7,
-      "cases": [
-        "pre-continue-false",
-        "sw-ch-PostToolUse-json-continue-false",
-        "sw-ch-PreToolUse-continue-false-with-deny"
-      ]
-    },
-    "rule.no-dedup": {
-      "n": 3,
-      "cases": [
-        "dedupe-same-group",
-        "sw-identical-user-project-timeouts",
-        "sw-pair-timeout-timeout-a-first"
-      ]
-    },
-    "rule.parallel": {
-      "n": 57,
-      "cases": [
-        "dedupe-one-space-differs",
-        "dedupe-same-group",
-        "post-block-and-context"
-      ]
-    },
-    "rule.post-tool-blocked": {
-      "n": 5,
-      "cases": [
-        "post-block-and-context",
-        "post-exit2",
-        "sw-ch-PostToolUse-exit2-empty"
-      ]
-    },
-    "rule.stdin-crash-racy": {
-      "n": 149,
-      "cases": [
-        "dedupe-different-timeouts-reversed",
+        "dedupe-across-files",
         "dedupe-one-space-differs",
         "dedupe-same-group"
       ]
     },
-    "rule.stop-continues": {
+    "rule.deny-wins": {
+      "n": 81,
+      "cases": [
+        "dedupe-different-timeouts-reversed",
+        "matcher-absent",
+        "matcher-empty"
+      ]
+    },
+    "rule.halt": {
+      "n": 13,
+      "cases": [
+        "pre-continue-false",
+        "sw-ch-PostToolUse-json-continue-false",
+        "sw-ch-PostToolUse-json-continue-false-and-block"
+      ]
+    },
+    "rule.no-dedup": {
       "n": 6,
       "cases": [
+        "dedupe-across-files",
+        "dedupe-same-group",
+        "sw-identical-project-local-timeouts"
+      ]
+    },
+    "rule.parallel": {
+      "n": 165,
+      "cases": [
+        "dedupe-across-files",
+        "dedupe-one-space-differs",
+        "dedupe-same-group"
+      ]
+    },
+    "rule.post-tool-blocked": {
+      "n": 15,
+      "cases": [
+        "post-block-and-context",
+        "post-block-then-late-context",
+        "post-context-block-context"
+      ]
+    },
+    "rule.stdin-crash-racy": {
+      "n": 446,
+      "cases": [
+        "dedupe-across-files",
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts"
+      ]
+    },
+    "rule.stop-continues": {
+      "n": 20,
+      "cases": [
         "stop-always-blocks-limit",
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-json-stdout"
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "rule.stop-uncapped": {
-      "n": 6,
+      "n": 20,
       "cases": [
         "stop-always-blocks-limit",
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-json-stdout"
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.timeout-overflow": {
+      "n": 1,
+      "cases": [
+        "sw-timeout-huge"
       ]
     }
   }

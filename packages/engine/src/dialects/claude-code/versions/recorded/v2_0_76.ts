@@ -4,182 +4,297 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.0.76",
-  "cases": 185,
+  "cases": 856,
   "rules": {
     "config.hooks-disabled": {
-      "n": 3,
+      "n": 9,
       "cases": [
-        "sw-disable-file-without-hooks",
-        "sw-disable-pair-project-false-local-true",
-        "sw-disable-user-true"
+        "plugin-disable-all-hooks",
+        "settings-disable-all-hooks",
+        "sw-disable-file-without-hooks"
       ]
     },
     "config.hooks-disabled-overruled": {
-      "n": 1,
+      "n": 3,
       "cases": [
+        "sw-disable-pair-project-true-local-false",
+        "sw-disable-pair-user-true-local-false",
         "sw-disable-pair-user-true-project-false"
       ]
     },
     "config.invalid-hook": {
-      "n": 9,
+      "n": 35,
       "cases": [
-        "sw-invalid-command-number-in-project",
-        "sw-invalid-event-not-array-in-project",
-        "sw-invalid-hooks-not-array-in-project"
+        "settings-hook-without-command",
+        "settings-invalid-entry-drops-file",
+        "sw-file-hooks-array"
+      ]
+    },
+    "config.invalid-json": {
+      "n": 6,
+      "cases": [
+        "perm-invalid-file-ignored",
+        "plugin-invalid-hooks-json",
+        "settings-invalid-json-file"
       ]
     },
     "config.invalid-setting": {
-      "n": 3,
+      "n": 9,
       "cases": [
-        "sw-disable-local-qtrueq",
-        "sw-disable-project-null",
-        "sw-disable-user-1"
+        "sw-disable-local-1",
+        "sw-disable-local-null",
+        "sw-disable-local-qtrueq"
       ]
     },
-    "hook.exit2-no-stderr": {
+    "config.missing": {
       "n": 1,
       "cases": [
-        "sw-ch-PermissionRequest-exit2-empty"
+        "plugin-not-loaded"
+      ]
+    },
+    "config.not-object": {
+      "n": 1,
+      "cases": [
+        "sw-file-array"
+      ]
+    },
+    "config.unknown-event": {
+      "n": 1,
+      "cases": [
+        "settings-unknown-event"
       ]
     },
     "hook.failed": {
-      "n": 61,
+      "n": 174,
       "cases": [
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-exit127-not-found",
-        "sw-ch-PermissionRequest-hso-context-null"
-      ]
-    },
-    "hook.invalid-json": {
-      "n": 1,
-      "cases": [
-        "sw-ch-PermissionRequest-json-truncated"
+        "dedupe-different-timeouts",
+        "pre-exit1-non-blocking",
+        "pre-wrong-hook-event-name"
       ]
     },
     "hook.json-beats-exit-code": {
-      "n": 4,
+      "n": 17,
       "cases": [
-        "sw-ch-PostToolUse-exit2-json-stdout",
-        "sw-ch-PostToolUseFailure-exit3-json",
-        "sw-ch-PreToolUse-exit2-with-allow-json"
+        "pre-exit1-json-deny",
+        "pre-exit2-denies",
+        "pre-exit2-stdout-context-ignored"
       ]
     },
-    "hook.non-blocking-error": {
-      "n": 2,
+    "hook.leftover-processes": {
+      "n": 1,
       "cases": [
-        "sw-ch-PermissionRequest-exit127-not-found",
-        "sw-ch-PermissionRequest-self-kill-term"
+        "process-background-child"
       ]
     },
     "hook.output-rejected": {
-      "n": 33,
+      "n": 83,
       "cases": [
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-hso-context-null",
-        "sw-ch-PermissionRequest-hso-context-number"
+        "pre-wrong-hook-event-name",
+        "sw-ch-PostToolUse-hso-array",
+        "sw-ch-PostToolUse-hso-context-null"
       ]
     },
     "match.all.hit": {
-      "n": 15,
+      "n": 67,
       "cases": [
-        "sw-ch-SessionStart-exit0-plain",
-        "sw-ch-SessionStart-exit127-not-found",
-        "sw-ch-SessionStart-exit2-empty"
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts",
+        "dedupe-different-timeouts-reversed"
+      ]
+    },
+    "match.invalid-regex": {
+      "n": 2,
+      "cases": [
+        "matcher-invalid-regex",
+        "sw-matcher-35"
       ]
     },
     "match.list.hit": {
-      "n": 120,
+      "n": 430,
       "cases": [
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-exit0-plain",
-        "sw-ch-PermissionRequest-exit127-not-found"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
+      ]
+    },
+    "match.list.miss": {
+      "n": 19,
+      "cases": [
+        "matcher-list-miss",
+        "matcher-partial-name",
+        "matcher-session-start-source"
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 31,
+      "n": 131,
       "cases": [
-        "sw-ch-Stop-block-with-context",
-        "sw-ch-Stop-exit0-plain",
-        "sw-ch-Stop-exit127-not-found"
+        "process-payload-fields",
+        "prompt-continue-false",
+        "prompt-exit1-stdout"
       ]
     },
-    "permission.allow-rule": {
-      "n": 133,
+    "match.older.miss": {
+      "n": 8,
       "cases": [
-        "sw-ch-PostToolUse-exit1-stderr",
-        "sw-ch-PostToolUse-exit2-json-stdout",
-        "sw-ch-PostToolUse-hso-context-object"
+        "matcher-list-comma-spaces",
+        "matcher-trimmed",
+        "sw-matcher-3"
+      ]
+    },
+    "match.regex.hit": {
+      "n": 17,
+      "cases": [
+        "matcher-regex-caret",
+        "matcher-regex-dot-star",
+        "matcher-regex-unanchored"
+      ]
+    },
+    "match.regex.miss": {
+      "n": 5,
+      "cases": [
+        "matcher-invalid-regex",
+        "matcher-regex-miss",
+        "sw-matcher-24"
+      ]
+    },
+    "permission.allow-rule-v20": {
+      "n": 573,
+      "cases": [
+        "baseline-no-hooks",
+        "combo-hook-ask-allow-rule",
+        "dedupe-across-files"
+      ]
+    },
+    "permission.ask-rule": {
+      "n": 7,
+      "cases": [
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-ask-rule-slow-user",
+        "perm-answer-allow-ask-rule"
       ]
     },
     "permission.asks": {
-      "n": 17,
+      "n": 81,
       "cases": [
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-exit0-plain",
-        "sw-ch-PermissionRequest-exit127-not-found"
+        "combo-hook-ask-answered-allow",
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-no-rule"
       ]
     },
-    "permission.hook-allow": {
+    "permission.bypass": {
+      "n": 6,
+      "cases": [
+        "combo-hook-ask-bypass",
+        "mode-bypass",
+        "mode-bypass-ask-rule"
+      ]
+    },
+    "permission.deny-rule": {
       "n": 8,
       "cases": [
-        "sw-ch-PreToolUse-block-vs-permission-allow",
-        "sw-ch-PreToolUse-exit2-with-allow-json",
-        "sw-pair-allow-allow-a-first"
+        "combo-pr-deny-rule",
+        "perm-allow-user-deny-local",
+        "perm-compound-one-denied"
+      ]
+    },
+    "permission.dont-ask": {
+      "n": 6,
+      "cases": [
+        "combo-hook-ask-dontask",
+        "combo-pr-dontask",
+        "mode-default-mode-local-dontask"
+      ]
+    },
+    "permission.hook-allow-v20": {
+      "n": 38,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
+      ]
+    },
+    "permission.mode-invalid": {
+      "n": 1,
+      "cases": [
+        "mode-default-mode-invalid"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 6,
+      "cases": [
+        "mode-acceptedits-touch",
+        "mode-default-mode-user-acceptedits",
+        "mode-dontask-read-only"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 28,
+      "cases": [
+        "combo-hook-ask-answered-allow",
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-ask-rule-slow-user"
+      ]
+    },
+    "plugin.not-loaded": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
       ]
     },
     "rule.allow": {
-      "n": 8,
+      "n": 38,
       "cases": [
-        "sw-ch-PreToolUse-block-vs-permission-allow",
-        "sw-ch-PreToolUse-exit2-with-allow-json",
-        "sw-pair-allow-allow-a-first"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "rule.ask-falls-back": {
-      "n": 9,
+      "n": 38,
       "cases": [
-        "sw-ch-PreToolUse-hso-permission-ask",
-        "sw-pair-ask-ask-a-first",
-        "sw-pair-ask-error-a-first"
+        "combo-hook-ask-allow-rule",
+        "combo-hook-ask-answered-allow",
+        "combo-hook-ask-bypass"
       ]
     },
     "rule.bare-rewrite-ignored": {
-      "n": 9,
+      "n": 32,
       "cases": [
-        "sw-pair-allow-rewrite-a-first",
-        "sw-pair-ask-rewrite-b-first",
-        "sw-pair-deny-rewrite-b-first"
+        "rewrite-last-finisher-wins-declared-first",
+        "rewrite-last-finisher-wins-declared-second",
+        "rewrite-later-silent-hook-keeps-it"
       ]
     },
-    "rule.dedup": {
-      "n": 2,
+    "rule.dedupe-first": {
+      "n": 10,
       "cases": [
-        "sw-identical-user-project-timeouts",
-        "sw-pair-timeout-timeout-a-first"
+        "dedupe-across-files",
+        "dedupe-across-matchers",
+        "dedupe-different-timeouts"
       ]
     },
     "rule.deny-wins": {
-      "n": 23,
+      "n": 111,
       "cases": [
-        "sw-ch-PreToolUse-continue-false-with-deny",
-        "sw-ch-PreToolUse-deny-with-context",
-        "sw-ch-PreToolUse-deny-with-system-message"
+        "combo-hook-deny-allow-rule",
+        "combo-hook-deny-bypass",
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "rule.finish-order": {
-      "n": 49,
+      "n": 168,
       "cases": [
-        "sw-disable-local-qtrueq",
-        "sw-disable-pair-user-true-project-false",
-        "sw-disable-project-false"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.halt": {
-      "n": 5,
+      "n": 15,
       "cases": [
-        "sw-ch-PermissionRequest-json-continue-false",
-        "sw-ch-PostToolUse-json-continue-false-and-block",
-        "sw-ch-PostToolUse-json-continue-false-no-reason"
+        "pre-continue-false",
+        "prompt-continue-false",
+        "sw-ch-PostToolUse-json-continue-false"
       ]
     },
     "rule.halt-ignored": {
@@ -189,74 +304,87 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-PreToolUse-json-continue-false-and-block"
       ]
     },
-    "rule.parallel": {
-      "n": 49,
+    "rule.last-rewrite-wins": {
+      "n": 1,
       "cases": [
-        "sw-disable-local-qtrueq",
-        "sw-disable-pair-user-true-project-false",
-        "sw-disable-project-false"
+        "rewrite-with-allow"
       ]
     },
-    "rule.permission-denied": {
-      "n": 3,
+    "rule.parallel": {
+      "n": 168,
       "cases": [
-        "sw-ch-PermissionRequest-exit2-empty",
-        "sw-ch-PermissionRequest-hso-decision-deny",
-        "sw-ch-PermissionRequest-json-decision-block-no-reason"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "plugin-dedupe-root-var"
+      ]
+    },
+    "rule.permission-request-ignored": {
+      "n": 72,
+      "cases": [
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user"
       ]
     },
     "rule.plain-context": {
-      "n": 11,
+      "n": 66,
       "cases": [
-        "sw-ch-SessionStart-exit0-plain",
-        "sw-ch-SessionStart-json-continue-false",
-        "sw-ch-SessionStart-json-decision-block-no-reason"
+        "matcher-session-start-source",
+        "process-payload-fields",
+        "prompt-continue-false"
+      ]
+    },
+    "rule.plugin-not-deduped": {
+      "n": 2,
+      "cases": [
+        "plugin-dedupe-root-var",
+        "plugin-dedupe-settings"
       ]
     },
     "rule.post-tool-blocked": {
-      "n": 7,
+      "n": 24,
       "cases": [
-        "sw-ch-PostToolUse-exit2-json-stdout",
-        "sw-ch-PostToolUse-json-continue-false-and-block",
-        "sw-ch-PostToolUse-not-found-stderr-exit2"
+        "post-block-and-context",
+        "post-block-then-late-context",
+        "post-context-block-context"
       ]
     },
     "rule.pre-context-dropped": {
-      "n": 23,
+      "n": 99,
       "cases": [
-        "sw-ch-PreToolUse-deny-with-context",
-        "sw-ch-PreToolUse-hso-context",
-        "sw-disable-local-qtrueq"
+        "dedupe-across-files",
+        "dedupe-across-matchers",
+        "dedupe-one-space-differs"
       ]
     },
     "rule.prompt-blocked": {
-      "n": 3,
+      "n": 12,
       "cases": [
-        "sw-ch-UserPromptSubmit-exit2-json-stdout",
-        "sw-ch-UserPromptSubmit-json-continue-false-and-block",
-        "sw-ch-UserPromptSubmit-not-found-stderr-exit2"
+        "prompt-exit2-no-request",
+        "prompt-json-block",
+        "sw-ch-UserPromptSubmit-block-with-context"
       ]
     },
     "rule.stop-continues": {
-      "n": 3,
+      "n": 18,
       "cases": [
-        "sw-ch-Stop-exit2-empty",
-        "sw-ch-Stop-json-decision-block-no-reason",
-        "sw-two-Stop-b-first"
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "rule.stop-uncapped": {
-      "n": 3,
+      "n": 18,
       "cases": [
-        "sw-ch-Stop-exit2-empty",
-        "sw-ch-Stop-json-decision-block-no-reason",
-        "sw-two-Stop-b-first"
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
-    "rule.system-message-silent": {
+    "session.nothing-to-approve": {
       "n": 1,
       "cases": [
-        "sw-ch-PermissionRequest-json-system-message"
+        "combo-hook-allow-ask-rule-answered"
       ]
     }
   }

@@ -4,120 +4,153 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 225,
+  "cases": 782,
   "rules": {
     "config.hooks-disabled": {
+      "n": 7,
+      "cases": [
+        "plugin-disable-all-hooks",
+        "settings-disable-all-hooks",
+        "sw-disable-file-without-hooks"
+      ]
+    },
+    "config.hooks-disabled-overruled": {
       "n": 2,
       "cases": [
-        "sw-disable-pair-user-false-local-true",
-        "sw-disable-project-true"
+        "sw-disable-pair-project-true-local-false",
+        "sw-disable-pair-user-true-project-false"
       ]
     },
     "config.invalid-hook": {
-      "n": 11,
+      "n": 20,
       "cases": [
+        "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-file-hooks-array",
-        "sw-invalid-group-not-object-in-user"
+        "sw-file-hooks-array"
       ]
     },
     "config.invalid-json": {
-      "n": 2,
+      "n": 5,
       "cases": [
+        "perm-invalid-file-ignored",
         "settings-invalid-json-file",
         "sw-file-comment"
       ]
     },
-    "hook.exit2-json-read": {
-      "n": 4,
+    "config.invalid-setting": {
+      "n": 6,
       "cases": [
+        "sw-disable-local-null",
+        "sw-disable-local-qtrueq",
+        "sw-disable-project-1"
+      ]
+    },
+    "config.unknown-event": {
+      "n": 1,
+      "cases": [
+        "settings-unknown-event"
+      ]
+    },
+    "hook.exit2-json-read": {
+      "n": 9,
+      "cases": [
+        "pre-exit2-denies",
         "pre-exit2-stdout-context-ignored",
-        "sw-ch-PostToolBatch-exit2-json-stdout",
-        "sw-ch-PreToolUse-exit2-json-stdout"
+        "sw-ch-PostToolBatch-exit2-json-stdout"
       ]
     },
     "hook.exit2-no-stderr": {
-      "n": 1,
+      "n": 8,
       "cases": [
-        "sw-ch-UserPromptSubmit-exit2-empty"
+        "pre-exit2-empty-stderr",
+        "sw-ch-PostToolBatch-exit2-empty",
+        "sw-ch-PostToolUse-exit2-empty"
       ]
     },
     "hook.failed": {
-      "n": 53,
+      "n": 193,
       "cases": [
-        "pre-wrong-hook-event-name",
-        "sw-ch-PostToolBatch-exit1-stderr",
-        "sw-ch-PostToolBatch-hso-context-object"
+        "dedupe-different-timeouts-reversed",
+        "pre-exit1-non-blocking",
+        "pre-wrong-hook-event-name"
       ]
     },
     "hook.field-ignored": {
-      "n": 4,
+      "n": 9,
       "cases": [
         "sw-ch-PostToolBatch-json-decision-approve",
         "sw-ch-PostToolUse-json-decision-approve",
-        "sw-ch-PreToolUse-block-vs-permission-allow"
+        "sw-ch-PostToolUseFailure-json-decision-approve"
       ]
     },
     "hook.invalid-json": {
-      "n": 4,
+      "n": 15,
       "cases": [
-        "sw-ch-PostToolUseFailure-json-then-text",
-        "sw-ch-SessionStart-json-then-text",
-        "sw-ch-Stop-json-then-text"
+        "pre-invalid-json-ignored",
+        "sw-ch-PostToolBatch-json-then-text",
+        "sw-ch-PostToolBatch-json-truncated"
       ]
     },
     "hook.json-on-error-exit": {
-      "n": 3,
+      "n": 10,
       "cases": [
+        "pre-exit1-json-deny",
         "pre-exit3-non-blocking",
-        "sw-ch-PostToolUseFailure-exit3-json",
-        "sw-ch-Stop-exit3-json"
+        "sw-ch-PostToolBatch-exit3-json"
+      ]
+    },
+    "hook.leftover-processes": {
+      "n": 1,
+      "cases": [
+        "process-background-child"
       ]
     },
     "hook.missing-script": {
-      "n": 1,
+      "n": 3,
       "cases": [
-        "sw-limit-stop-exit2-no-such-file"
+        "sw-ch-Stop-not-found-stderr-exit2",
+        "sw-limit-stop-exit2-no-such-file",
+        "sw-limit-stop-missing-script"
       ]
     },
     "hook.non-blocking-error": {
-      "n": 14,
+      "n": 59,
       "cases": [
-        "sw-ch-PostToolBatch-exit1-stderr",
-        "sw-ch-PostToolBatch-self-kill-kill",
-        "sw-ch-PostToolUse-exit1-stderr"
+        "pre-exit1-non-blocking",
+        "prompt-exit1-stdout",
+        "sw-ch-PostToolBatch-exit1-stderr"
       ]
     },
     "hook.output-rejected": {
-      "n": 25,
+      "n": 95,
       "cases": [
         "pre-wrong-hook-event-name",
-        "sw-ch-PostToolBatch-hso-context-object",
-        "sw-ch-PostToolBatch-hso-wrong-event-name"
+        "sw-ch-PostToolBatch-hso-array",
+        "sw-ch-PostToolBatch-hso-context-null"
       ]
     },
     "hook.timeout-output-lost": {
-      "n": 3,
+      "n": 9,
       "cases": [
-        "sw-ch-PostToolUseFailure-timeout",
-        "sw-ch-SessionStart-timeout",
-        "sw-ch-Stop-timeout"
+        "prompt-timeout",
+        "sw-ch-PostToolBatch-timeout",
+        "sw-ch-PostToolUse-timeout"
       ]
     },
     "hook.unknown-field": {
-      "n": 3,
+      "n": 7,
       "cases": [
-        "sw-ch-PostToolUseFailure-json-unknown-key",
-        "sw-ch-SessionStart-json-unknown-key",
-        "sw-ch-Stop-json-unknown-key"
+        "sw-ch-PostToolBatch-json-unknown-key",
+        "sw-ch-PostToolUse-json-unknown-key",
+        "sw-ch-PostToolUseFailure-json-unknown-key"
       ]
     },
     "match.all.hit": {
-      "n": 17,
+      "n": 61,
       "cases": [
         "dedupe-across-matchers",
-        "matcher-absent",
-        "sw-ch-SessionStart-exit0-silent"
+        "dedupe-different-timeouts",
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "match.invalid-regex": {
@@ -128,243 +161,382 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 124,
+      "n": 396,
       "cases": [
-        "dedupe-across-matchers",
-        "dedupe-other-event-separate",
-        "post-exit2"
+        "combo-hook-allow-deny-rule",
+        "combo-hook-allow-no-rule",
+        "combo-hook-ask-answered-allow"
       ]
     },
     "match.list.miss": {
-      "n": 6,
+      "n": 13,
       "cases": [
-        "matcher-wrong-case",
-        "sw-matcher-2",
-        "sw-matcher-29"
+        "matcher-list-miss",
+        "matcher-partial-name",
+        "matcher-session-start-source"
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 48,
+      "n": 169,
       "cases": [
-        "prompt-continue-false",
-        "prompt-json-additional-context",
-        "prompt-json-block"
+        "process-payload-fields",
+        "process-sh-cwd-env-group",
+        "prompt-continue-false"
       ]
     },
     "match.older.miss": {
-      "n": 2,
+      "n": 7,
       "cases": [
         "matcher-list-comma-spaces",
-        "sw-matcher-8"
+        "matcher-trimmed",
+        "sw-matcher-3"
       ]
     },
     "match.regex.hit": {
-      "n": 5,
+      "n": 12,
       "cases": [
         "matcher-regex-caret",
-        "sw-matcher-14",
-        "sw-matcher-17"
+        "matcher-regex-dot-star",
+        "matcher-regex-unanchored"
       ]
     },
     "match.regex.miss": {
-      "n": 3,
+      "n": 5,
       "cases": [
         "matcher-invalid-regex",
-        "sw-matcher-26",
-        "sw-matcher-35"
+        "matcher-regex-miss",
+        "sw-matcher-24"
       ]
     },
     "permission.allow-rule": {
-      "n": 161,
+      "n": 521,
       "cases": [
         "baseline-no-hooks",
-        "dedupe-across-matchers",
-        "dedupe-other-event-separate"
+        "dedupe-across-files",
+        "dedupe-across-matchers"
+      ]
+    },
+    "permission.ask-rule": {
+      "n": 2,
+      "cases": [
+        "perm-ask-read-only",
+        "perm-ask-user-allow-local"
+      ]
+    },
+    "permission.asks": {
+      "n": 6,
+      "cases": [
+        "combo-pr-deny-no-rule",
+        "combo-pr-deny-slow-user",
+        "combo-pr-silent-user-allows"
+      ]
+    },
+    "permission.deny-rule": {
+      "n": 3,
+      "cases": [
+        "combo-hook-allow-deny-rule",
+        "perm-allow-user-deny-local",
+        "perm-compound-one-denied"
+      ]
+    },
+    "permission.dont-ask": {
+      "n": 2,
+      "cases": [
+        "mode-default-mode-project-dontask",
+        "mode-dontask"
       ]
     },
     "permission.hook-allow": {
-      "n": 6,
+      "n": 24,
       "cases": [
+        "combo-hook-allow-no-rule",
         "pre-allow-runs-not-preapproved",
-        "sw-ch-PreToolUse-json-decision-approve",
-        "sw-pair-allow-context-a-first"
+        "pre-legacy-approve-not-preapproved"
       ]
     },
     "permission.hook-ask": {
-      "n": 9,
+      "n": 29,
       "cases": [
-        "pre-ask-no-reason",
-        "sw-ch-PreToolUse-hso-permission-ask",
-        "sw-pair-ask-allow-b-first"
+        "combo-hook-ask-answered-allow",
+        "combo-pr-hook-ask",
+        "combo-pr-hook-ask-user-first"
+      ]
+    },
+    "permission.request-hook-first": {
+      "n": 2,
+      "cases": [
+        "combo-pr-deny-slow-user",
+        "combo-pr-hook-ask"
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 1,
+      "n": 6,
       "cases": [
-        "sw-seq-read-only-echo"
+        "mode-acceptedits-touch",
+        "mode-default-mode-user-acceptedits",
+        "mode-dontask-read-only"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 9,
+      "cases": [
+        "combo-hook-ask-answered-allow",
+        "combo-pr-deny-no-rule",
+        "combo-pr-hook-ask-user-first"
       ]
     },
     "rule.allow": {
-      "n": 6,
+      "n": 25,
       "cases": [
-        "pre-allow-runs-not-preapproved",
-        "sw-ch-PreToolUse-json-decision-approve",
-        "sw-pair-allow-context-a-first"
+        "combo-hook-allow-deny-rule",
+        "combo-hook-allow-no-rule",
+        "pre-allow-runs-not-preapproved"
       ]
     },
     "rule.ask-wins": {
-      "n": 9,
+      "n": 29,
       "cases": [
-        "pre-ask-no-reason",
-        "sw-ch-PreToolUse-hso-permission-ask",
-        "sw-pair-ask-allow-b-first"
+        "combo-hook-ask-answered-allow",
+        "combo-pr-hook-ask",
+        "combo-pr-hook-ask-user-first"
       ]
     },
     "rule.batch-blocked": {
-      "n": 3,
+      "n": 8,
+      "cases": [
+        "sw-ch-PostToolBatch-exit2-empty",
+        "sw-ch-PostToolBatch-exit2-json-stdout",
+        "sw-ch-PostToolBatch-exit2-stderr"
+      ]
+    },
+    "rule.batch-context-in-result": {
+      "n": 8,
       "cases": [
         "sw-ch-PostToolBatch-exit2-json-stdout",
-        "sw-ch-PostToolBatch-json-continue-false-and-block",
-        "sw-ch-PostToolBatch-not-found-stderr-exit2"
+        "sw-ch-PostToolBatch-hso-context",
+        "sw-ch-PostToolBatch-json-leading-space"
       ]
     },
     "rule.cannot-block": {
-      "n": 1,
+      "n": 9,
       "cases": [
+        "sw-ch-SessionStart-exit2-empty",
+        "sw-ch-SessionStart-exit2-json-stdout",
         "sw-ch-SessionStart-exit2-stderr"
       ]
     },
     "rule.context": {
-      "n": 33,
+      "n": 109,
       "cases": [
+        "dedupe-across-files",
         "dedupe-across-matchers",
-        "post-tool-failure-context",
-        "pre-exit2-stdout-context-ignored"
+        "dedupe-one-space-differs"
+      ]
+    },
+    "rule.contexts-apart": {
+      "n": 15,
+      "cases": [
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "settings-context-order-by-completion"
       ]
     },
     "rule.dedup": {
-      "n": 2,
+      "n": 9,
       "cases": [
+        "dedupe-across-files",
         "dedupe-across-matchers",
-        "sw-identical-user-local-timeouts"
+        "dedupe-different-timeouts"
+      ]
+    },
+    "rule.defer": {
+      "n": 1,
+      "cases": [
+        "sw-ch-PreToolUse-hso-permission-defer"
       ]
     },
     "rule.deny-wins": {
-      "n": 42,
+      "n": 114,
       "cases": [
+        "dedupe-different-timeouts",
         "matcher-absent",
-        "matcher-regex-caret",
-        "pre-deny-beats-ask-and-allow"
+        "matcher-empty"
+      ]
+    },
+    "rule.every-block-counts": {
+      "n": 4,
+      "cases": [
+        "post-two-blocks",
+        "stop-two-blocks",
+        "sw-two-Stop-a-first"
+      ]
+    },
+    "rule.file-write-blocked": {
+      "n": 57,
+      "cases": [
+        "permission-request-allow",
+        "permission-request-deny",
+        "permission-request-deny-no-message"
       ]
     },
     "rule.finish-order": {
-      "n": 42,
+      "n": 158,
       "cases": [
-        "pre-deny-beats-ask-and-allow",
-        "rewrite-last-finisher-wins-declared-first",
-        "sw-pair-allow-context-a-first"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "post-block-and-context"
       ]
     },
     "rule.halt": {
-      "n": 10,
+      "n": 24,
       "cases": [
         "pre-continue-false",
         "prompt-continue-false",
-        "sw-ch-PostToolBatch-json-continue-false-and-block"
+        "sw-ch-PostToolBatch-json-continue-false"
+      ]
+    },
+    "rule.halt-beats-block": {
+      "n": 2,
+      "cases": [
+        "sw-ch-Stop-continue-false-vs-block",
+        "sw-ch-Stop-json-continue-false-and-block"
       ]
     },
     "rule.halt-ignored": {
-      "n": 2,
+      "n": 6,
       "cases": [
-        "sw-ch-PreToolUse-continue-false-with-deny",
-        "sw-ch-PreToolUse-json-continue-false-and-block"
+        "sw-ch-PostToolUseFailure-json-continue-false",
+        "sw-ch-PostToolUseFailure-json-continue-false-and-block",
+        "sw-ch-PostToolUseFailure-json-continue-false-no-reason"
       ]
     },
     "rule.last-rewrite-wins": {
-      "n": 8,
+      "n": 24,
       "cases": [
         "rewrite-last-finisher-wins-declared-first",
-        "rewrite-replaces-whole-input",
-        "sw-pair-ask-rewrite-a-first"
+        "rewrite-last-finisher-wins-declared-second",
+        "rewrite-later-silent-hook-keeps-it"
       ]
     },
     "rule.parallel": {
-      "n": 42,
+      "n": 158,
       "cases": [
-        "pre-deny-beats-ask-and-allow",
-        "rewrite-last-finisher-wins-declared-first",
-        "sw-pair-allow-context-a-first"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "post-block-and-context"
+      ]
+    },
+    "rule.permission-allowed": {
+      "n": 2,
+      "cases": [
+        "combo-pr-hook-ask",
+        "combo-pr-hook-ask-user-first"
+      ]
+    },
+    "rule.permission-denied": {
+      "n": 2,
+      "cases": [
+        "combo-pr-deny-no-rule",
+        "combo-pr-deny-slow-user"
       ]
     },
     "rule.plain-context": {
-      "n": 3,
+      "n": 21,
       "cases": [
-        "sw-ch-SessionStart-json-then-text",
-        "sw-matcher-session-start-0",
-        "sw-matcher-session-start-6"
+        "matcher-session-start-source",
+        "process-sh-cwd-env-group",
+        "prompt-matcher-ignored"
       ]
     },
     "rule.post-tool-blocked": {
-      "n": 6,
+      "n": 25,
       "cases": [
-        "post-exit2",
-        "sw-ch-PostToolUse-json-continue-false-and-block",
-        "sw-ch-PostToolUse-not-found-stderr-exit2"
+        "post-block-and-context",
+        "post-block-then-late-context",
+        "post-context-block-context"
       ]
     },
     "rule.prompt-blocked": {
-      "n": 4,
+      "n": 12,
       "cases": [
+        "prompt-exit2-no-request",
         "prompt-json-block",
-        "sw-ch-UserPromptSubmit-block-with-context",
-        "sw-ch-UserPromptSubmit-exit2-empty"
-      ]
-    },
-    "rule.prompt-context-dropped": {
-      "n": 7,
-      "cases": [
-        "prompt-json-additional-context",
-        "sw-ch-UserPromptSubmit-exit0-plain",
-        "sw-ch-UserPromptSubmit-json-truncated"
+        "sw-ch-UserPromptSubmit-block-with-context"
       ]
     },
     "rule.rewrite-dropped": {
-      "n": 4,
+      "n": 11,
       "cases": [
-        "sw-pair-deny-rewrite-a-first",
-        "sw-pair-rewrite-exit2-a-first",
-        "sw-three-1-deny-exit2-rewrite"
+        "rewrite-deny-beats-allow-rewrite",
+        "sw-ch-PreToolUse-rewrite-with-deny",
+        "sw-pair-deny-rewrite-a-first"
       ]
     },
     "rule.rewrite-with-ask": {
-      "n": 2,
+      "n": 4,
       "cases": [
+        "sw-ch-PreToolUse-rewrite-with-ask",
         "sw-pair-ask-rewrite-a-first",
-        "sw-three-7-rewrite-ask-ask"
+        "sw-pair-ask-rewrite-b-first"
+      ]
+    },
+    "rule.session-start-block-note": {
+      "n": 5,
+      "cases": [
+        "sw-ch-SessionStart-exit2-json-stdout",
+        "sw-ch-SessionStart-exit3-json",
+        "sw-ch-SessionStart-json-continue-false-and-block"
       ]
     },
     "rule.stop-cap": {
-      "n": 4,
+      "n": 14,
       "cases": [
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-stderr",
-        "sw-ch-Stop-exit3-json"
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.stop-context-rejected": {
+      "n": 7,
+      "cases": [
+        "sw-ch-Stop-block-with-context",
+        "sw-ch-Stop-hso-context",
+        "sw-ch-Stop-hso-context-empty"
       ]
     },
     "rule.stop-continues": {
-      "n": 4,
+      "n": 14,
       "cases": [
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-stderr",
-        "sw-ch-Stop-exit3-json"
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.stop-hook-active": {
+      "n": 1,
+      "cases": [
+        "stop-always-blocks-limit"
       ]
     },
     "rule.system-message": {
-      "n": 5,
+      "n": 14,
       "cases": [
+        "pre-system-message",
         "sw-ch-PostToolBatch-json-suppress-output",
-        "sw-ch-PostToolUse-json-suppress-output",
-        "sw-ch-PreToolUse-deny-with-system-message"
+        "sw-ch-PostToolBatch-json-system-message"
+      ]
+    },
+    "rule.system-message-silent": {
+      "n": 2,
+      "cases": [
+        "sw-ch-SessionStart-json-suppress-output",
+        "sw-ch-SessionStart-json-system-message"
+      ]
+    },
+    "rule.timeout-overflow": {
+      "n": 1,
+      "cases": [
+        "sw-timeout-huge"
       ]
     }
   }

@@ -4,226 +4,300 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 256,
+  "cases": 817,
   "rules": {
     "config.hooks-disabled": {
-      "n": 3,
+      "n": 9,
       "cases": [
-        "sw-disable-file-without-hooks",
-        "sw-disable-pair-project-false-local-true",
-        "sw-disable-user-true"
+        "plugin-disable-all-hooks",
+        "settings-disable-all-hooks",
+        "sw-disable-file-without-hooks"
       ]
     },
     "config.hooks-disabled-overruled": {
-      "n": 1,
+      "n": 3,
       "cases": [
+        "sw-disable-pair-project-true-local-false",
+        "sw-disable-pair-user-true-local-false",
         "sw-disable-pair-user-true-project-false"
       ]
     },
     "config.invalid-hook": {
-      "n": 10,
+      "n": 35,
       "cases": [
+        "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-invalid-command-number-in-project",
-        "sw-invalid-event-not-array-in-project"
+        "sw-file-hooks-array"
       ]
     },
     "config.invalid-json": {
-      "n": 3,
+      "n": 5,
       "cases": [
+        "plugin-invalid-hooks-json",
         "settings-invalid-json-file",
-        "sw-file-empty",
-        "sw-file-trailing-comma"
+        "sw-file-comment"
       ]
     },
     "config.invalid-setting": {
-      "n": 3,
+      "n": 9,
       "cases": [
-        "sw-disable-local-qtrueq",
-        "sw-disable-project-null",
-        "sw-disable-user-1"
+        "sw-disable-local-1",
+        "sw-disable-local-null",
+        "sw-disable-local-qtrueq"
       ]
     },
-    "hook.exit2-no-stderr": {
+    "config.not-object": {
       "n": 1,
       "cases": [
-        "sw-ch-PermissionRequest-exit2-empty"
+        "sw-file-array"
       ]
     },
     "hook.failed": {
-      "n": 69,
+      "n": 172,
       "cases": [
+        "pre-exit1-non-blocking",
         "pre-wrong-hook-event-name",
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-exit127-not-found"
-      ]
-    },
-    "hook.invalid-json": {
-      "n": 1,
-      "cases": [
-        "sw-ch-PermissionRequest-json-truncated"
+        "prompt-exit1-stdout"
       ]
     },
     "hook.json-beats-exit-code": {
-      "n": 7,
+      "n": 17,
       "cases": [
-        "pre-exit2-stdout-context-ignored",
-        "pre-exit3-non-blocking",
-        "sw-ch-PostToolUse-exit2-json-stdout"
+        "pre-exit1-json-deny",
+        "pre-exit2-denies",
+        "pre-exit2-stdout-context-ignored"
       ]
     },
-    "hook.non-blocking-error": {
-      "n": 2,
+    "hook.leftover-processes": {
+      "n": 1,
       "cases": [
-        "sw-ch-PermissionRequest-exit127-not-found",
-        "sw-ch-PermissionRequest-self-kill-term"
+        "process-background-child"
       ]
     },
     "hook.output-rejected": {
-      "n": 37,
+      "n": 82,
       "cases": [
         "pre-wrong-hook-event-name",
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-hso-context-null"
+        "sw-ch-PostToolUse-hso-array",
+        "sw-ch-PostToolUse-hso-context-null"
       ]
     },
     "match.all.hit": {
-      "n": 18,
+      "n": 65,
       "cases": [
         "dedupe-across-matchers",
         "matcher-absent",
-        "sw-ch-SessionStart-exit0-plain"
+        "matcher-empty"
       ]
     },
     "match.invalid-regex": {
-      "n": 1,
-      "cases": [
-        "matcher-invalid-regex"
-      ]
-    },
-    "match.list.hit": {
-      "n": 155,
-      "cases": [
-        "dedupe-across-matchers",
-        "dedupe-other-event-separate",
-        "permission-request-deny-no-message"
-      ]
-    },
-    "match.list.miss": {
-      "n": 5,
-      "cases": [
-        "matcher-wrong-case",
-        "sw-matcher-12",
-        "sw-matcher-27"
-      ]
-    },
-    "match.no-matcher-event.hit": {
-      "n": 43,
-      "cases": [
-        "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-json-additional-context"
-      ]
-    },
-    "match.older.miss": {
-      "n": 5,
-      "cases": [
-        "matcher-list-comma-spaces",
-        "sw-matcher-3",
-        "sw-matcher-6"
-      ]
-    },
-    "match.regex.hit": {
-      "n": 6,
-      "cases": [
-        "matcher-regex-caret",
-        "sw-matcher-15",
-        "sw-matcher-18"
-      ]
-    },
-    "match.regex.miss": {
       "n": 2,
       "cases": [
         "matcher-invalid-regex",
+        "sw-matcher-35"
+      ]
+    },
+    "match.list.hit": {
+      "n": 421,
+      "cases": [
+        "combo-hook-allow-no-rule",
+        "combo-hook-ask-answered-allow",
+        "combo-hook-deny-allow-rule"
+      ]
+    },
+    "match.list.miss": {
+      "n": 19,
+      "cases": [
+        "matcher-list-miss",
+        "matcher-partial-name",
+        "matcher-session-start-source"
+      ]
+    },
+    "match.no-matcher-event.hit": {
+      "n": 130,
+      "cases": [
+        "process-payload-fields",
+        "prompt-continue-false",
+        "prompt-exit1-stdout"
+      ]
+    },
+    "match.older.miss": {
+      "n": 8,
+      "cases": [
+        "matcher-list-comma-spaces",
+        "matcher-trimmed",
+        "sw-matcher-3"
+      ]
+    },
+    "match.regex.hit": {
+      "n": 17,
+      "cases": [
+        "matcher-regex-caret",
+        "matcher-regex-dot-star",
+        "matcher-regex-unanchored"
+      ]
+    },
+    "match.regex.miss": {
+      "n": 5,
+      "cases": [
+        "matcher-invalid-regex",
+        "matcher-regex-miss",
         "sw-matcher-24"
       ]
     },
     "permission.allow-rule": {
-      "n": 182,
+      "n": 553,
       "cases": [
         "baseline-no-hooks",
-        "dedupe-across-matchers",
-        "dedupe-other-event-separate"
+        "dedupe-across-files",
+        "dedupe-across-matchers"
+      ]
+    },
+    "permission.ask-rule": {
+      "n": 6,
+      "cases": [
+        "combo-pr-allow-ask-rule",
+        "mode-bypass-ask-rule",
+        "perm-answer-allow-ask-rule"
       ]
     },
     "permission.asks": {
-      "n": 19,
+      "n": 14,
       "cases": [
-        "permission-request-deny-no-message",
-        "sw-ch-PermissionRequest-decision-invalid-behavior",
-        "sw-ch-PermissionRequest-exit0-plain"
+        "combo-hook-ask-answered-allow",
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-no-rule"
+      ]
+    },
+    "permission.bypass": {
+      "n": 4,
+      "cases": [
+        "mode-bypass",
+        "mode-bypass-read-only",
+        "mode-default-mode-user-bypass"
+      ]
+    },
+    "permission.deny-rule": {
+      "n": 7,
+      "cases": [
+        "combo-pr-deny-rule",
+        "mode-bypass-deny-rule",
+        "perm-deny-and-ask"
+      ]
+    },
+    "permission.dont-ask": {
+      "n": 2,
+      "cases": [
+        "mode-default-mode-local-dontask",
+        "mode-dontask-ask-rule"
       ]
     },
     "permission.hook-allow": {
-      "n": 11,
+      "n": 33,
       "cases": [
+        "combo-hook-allow-no-rule",
         "pre-allow-runs-not-preapproved",
-        "sw-ch-PreToolUse-block-vs-permission-allow",
-        "sw-ch-PreToolUse-exit2-json-stdout"
+        "pre-exit2-denies"
+      ]
+    },
+    "permission.mode-flag-wins": {
+      "n": 1,
+      "cases": [
+        "mode-flag-over-default-mode"
+      ]
+    },
+    "permission.mode-invalid": {
+      "n": 1,
+      "cases": [
+        "mode-default-mode-invalid"
+      ]
+    },
+    "permission.project-allow-untrusted": {
+      "n": 5,
+      "cases": [
+        "combo-hook-deny-allow-rule",
+        "mode-default-mode-invalid",
+        "perm-allow-other-prefix"
+      ]
+    },
+    "permission.request-hook-first": {
+      "n": 3,
+      "cases": [
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-slow-user",
+        "combo-pr-hook-ask"
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 1,
+      "n": 10,
       "cases": [
-        "sw-seq-read-only-ls"
+        "mode-dontask-allow-rule-local",
+        "perm-allow-local",
+        "perm-allow-local-space-star"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 17,
+      "cases": [
+        "combo-hook-ask-answered-allow",
+        "combo-pr-allow-ask-rule",
+        "combo-pr-deny-no-rule"
       ]
     },
     "rule.allow": {
-      "n": 11,
+      "n": 33,
       "cases": [
+        "combo-hook-allow-no-rule",
         "pre-allow-runs-not-preapproved",
-        "sw-ch-PreToolUse-block-vs-permission-allow",
-        "sw-ch-PreToolUse-exit2-json-stdout"
+        "pre-exit2-denies"
       ]
     },
     "rule.ask-falls-back": {
-      "n": 10,
+      "n": 35,
       "cases": [
-        "pre-ask-no-reason",
-        "sw-ch-PreToolUse-hso-permission-ask",
-        "sw-pair-ask-ask-a-first"
+        "combo-hook-ask-answered-allow",
+        "combo-pr-hook-ask",
+        "combo-pr-hook-ask-user-first"
       ]
     },
     "rule.dedup": {
-      "n": 3,
+      "n": 8,
       "cases": [
+        "dedupe-across-files",
         "dedupe-across-matchers",
-        "sw-identical-user-project-timeouts",
-        "sw-pair-timeout-timeout-a-first"
+        "dedupe-same-group"
       ]
     },
     "rule.deny-wins": {
-      "n": 37,
+      "n": 111,
       "cases": [
-        "matcher-absent",
-        "matcher-regex-caret",
-        "pre-deny-beats-ask-and-allow"
+        "combo-hook-deny-allow-rule",
+        "combo-hook-deny-bypass",
+        "matcher-absent"
+      ]
+    },
+    "rule.file-write-blocked": {
+      "n": 58,
+      "cases": [
+        "permission-request-allow",
+        "permission-request-deny",
+        "permission-request-deny-no-message"
       ]
     },
     "rule.finish-order": {
-      "n": 54,
+      "n": 166,
       "cases": [
-        "post-block-and-context",
-        "pre-deny-beats-ask-and-allow",
-        "rewrite-last-finisher-wins-declared-first"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "post-block-and-context"
       ]
     },
     "rule.halt": {
-      "n": 8,
+      "n": 15,
       "cases": [
         "pre-continue-false",
         "prompt-continue-false",
-        "sw-ch-PermissionRequest-json-continue-false"
+        "sw-ch-PostToolUse-json-continue-false"
       ]
     },
     "rule.halt-ignored": {
@@ -234,73 +308,74 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.last-rewrite-wins": {
-      "n": 7,
+      "n": 26,
       "cases": [
         "rewrite-last-finisher-wins-declared-first",
-        "rewrite-replaces-whole-input",
-        "sw-pair-allow-rewrite-a-first"
+        "rewrite-last-finisher-wins-declared-second",
+        "rewrite-later-silent-hook-keeps-it"
       ]
     },
     "rule.parallel": {
-      "n": 54,
+      "n": 166,
       "cases": [
-        "post-block-and-context",
-        "pre-deny-beats-ask-and-allow",
-        "rewrite-last-finisher-wins-declared-first"
+        "dedupe-one-space-differs",
+        "plugin-and-settings",
+        "post-block-and-context"
+      ]
+    },
+    "rule.permission-allowed": {
+      "n": 4,
+      "cases": [
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-slow-user",
+        "combo-pr-hook-ask"
       ]
     },
     "rule.permission-denied": {
-      "n": 4,
+      "n": 2,
       "cases": [
-        "permission-request-deny-no-message",
-        "sw-ch-PermissionRequest-exit2-empty",
-        "sw-ch-PermissionRequest-hso-decision-deny"
+        "combo-pr-deny-no-rule",
+        "combo-pr-deny-slow-user"
       ]
     },
     "rule.plain-context": {
-      "n": 18,
+      "n": 66,
       "cases": [
+        "matcher-session-start-source",
         "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-json-additional-context"
+        "prompt-continue-false"
       ]
     },
     "rule.post-tool-blocked": {
-      "n": 9,
+      "n": 24,
       "cases": [
         "post-block-and-context",
-        "post-exit2",
-        "sw-ch-PostToolUse-exit2-json-stdout"
+        "post-block-then-late-context",
+        "post-context-block-context"
       ]
     },
     "rule.prompt-blocked": {
-      "n": 4,
+      "n": 12,
       "cases": [
+        "prompt-exit2-no-request",
         "prompt-json-block",
-        "sw-ch-UserPromptSubmit-exit2-json-stdout",
-        "sw-ch-UserPromptSubmit-json-continue-false-and-block"
+        "sw-ch-UserPromptSubmit-block-with-context"
       ]
     },
     "rule.stop-continues": {
-      "n": 7,
+      "n": 18,
       "cases": [
         "stop-always-blocks-limit",
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-empty"
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "rule.stop-uncapped": {
-      "n": 7,
+      "n": 18,
       "cases": [
         "stop-always-blocks-limit",
-        "stop-exit2-once",
-        "sw-ch-Stop-exit2-empty"
-      ]
-    },
-    "rule.system-message-silent": {
-      "n": 1,
-      "cases": [
-        "sw-ch-PermissionRequest-json-system-message"
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     }
   }

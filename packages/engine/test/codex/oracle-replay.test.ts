@@ -55,7 +55,9 @@ describe(`the oracle's recordings of Codex CLI ${VERSION}`, () => {
   });
 });
 
-describe.concurrent(`hookplay agrees with Codex CLI ${VERSION}`, () => {
+// Hooks that the engine really runs finish in an order a loaded machine can skew (two instant hooks 100 ms
+// apart, a 1 s hook taking 1.8 s): a case gets two more tries. A rule the engine gets wrong fails all three.
+describe.concurrent(`hookplay agrees with Codex CLI ${VERSION}`, { retry: 2 }, () => {
   for (const c of cases) {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {

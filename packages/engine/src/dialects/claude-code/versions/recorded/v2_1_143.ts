@@ -4,10 +4,10 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 782,
+  "cases": 891,
   "rules": {
     "config.hooks-disabled": {
-      "n": 7,
+      "n": 9,
       "cases": [
         "plugin-disable-all-hooks",
         "settings-disable-all-hooks",
@@ -15,14 +15,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.hooks-disabled-overruled": {
-      "n": 2,
+      "n": 3,
       "cases": [
         "sw-disable-pair-project-true-local-false",
+        "sw-disable-pair-user-true-local-false",
         "sw-disable-pair-user-true-project-false"
       ]
     },
     "config.invalid-hook": {
-      "n": 20,
+      "n": 33,
       "cases": [
         "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
@@ -30,19 +31,31 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-json": {
-      "n": 5,
+      "n": 6,
       "cases": [
         "perm-invalid-file-ignored",
-        "settings-invalid-json-file",
-        "sw-file-comment"
+        "plugin-invalid-hooks-json",
+        "settings-invalid-json-file"
       ]
     },
     "config.invalid-setting": {
-      "n": 6,
+      "n": 9,
       "cases": [
+        "sw-disable-local-1",
         "sw-disable-local-null",
-        "sw-disable-local-qtrueq",
-        "sw-disable-project-1"
+        "sw-disable-local-qtrueq"
+      ]
+    },
+    "config.missing": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
+      ]
+    },
+    "config.not-object": {
+      "n": 1,
+      "cases": [
+        "sw-file-array"
       ]
     },
     "config.unknown-event": {
@@ -68,7 +81,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.failed": {
-      "n": 193,
+      "n": 196,
       "cases": [
         "dedupe-different-timeouts-reversed",
         "pre-exit1-non-blocking",
@@ -114,7 +127,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.non-blocking-error": {
-      "n": 59,
+      "n": 60,
       "cases": [
         "pre-exit1-non-blocking",
         "prompt-exit1-stdout",
@@ -122,7 +135,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.output-rejected": {
-      "n": 95,
+      "n": 97,
       "cases": [
         "pre-wrong-hook-event-name",
         "sw-ch-PostToolBatch-hso-array",
@@ -146,7 +159,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 61,
+      "n": 67,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -161,15 +174,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 396,
+      "n": 432,
       "cases": [
-        "combo-hook-allow-deny-rule",
-        "combo-hook-allow-no-rule",
-        "combo-hook-ask-answered-allow"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "match.list.miss": {
-      "n": 13,
+      "n": 19,
       "cases": [
         "matcher-list-miss",
         "matcher-partial-name",
@@ -177,7 +190,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 169,
+      "n": 176,
       "cases": [
         "process-payload-fields",
         "process-sh-cwd-env-group",
@@ -185,7 +198,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.older.miss": {
-      "n": 7,
+      "n": 8,
       "cases": [
         "matcher-list-comma-spaces",
         "matcher-trimmed",
@@ -193,7 +206,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.regex.hit": {
-      "n": 12,
+      "n": 17,
       "cases": [
         "matcher-regex-caret",
         "matcher-regex-dot-star",
@@ -209,7 +222,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 521,
+      "n": 573,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -217,88 +230,125 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.ask-rule": {
-      "n": 2,
+      "n": 11,
       "cases": [
-        "perm-ask-read-only",
-        "perm-ask-user-allow-local"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-pr-allow-ask-rule"
       ]
     },
     "permission.asks": {
-      "n": 6,
+      "n": 14,
       "cases": [
+        "combo-pr-allow-slow-user",
         "combo-pr-deny-no-rule",
-        "combo-pr-deny-slow-user",
-        "combo-pr-silent-user-allows"
+        "combo-pr-deny-slow-user"
+      ]
+    },
+    "permission.bypass": {
+      "n": 4,
+      "cases": [
+        "mode-bypass",
+        "mode-bypass-read-only",
+        "mode-default-mode-user-bypass"
       ]
     },
     "permission.deny-rule": {
-      "n": 3,
+      "n": 10,
       "cases": [
         "combo-hook-allow-deny-rule",
-        "perm-allow-user-deny-local",
-        "perm-compound-one-denied"
+        "combo-pr-deny-rule",
+        "mode-bypass-deny-rule"
       ]
     },
     "permission.dont-ask": {
-      "n": 2,
+      "n": 5,
       "cases": [
-        "mode-default-mode-project-dontask",
-        "mode-dontask"
+        "combo-pr-dontask",
+        "mode-default-mode-local-dontask",
+        "mode-default-mode-project-dontask"
       ]
     },
     "permission.hook-allow": {
-      "n": 24,
-      "cases": [
-        "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved",
-        "pre-legacy-approve-not-preapproved"
-      ]
-    },
-    "permission.hook-ask": {
-      "n": 29,
-      "cases": [
-        "combo-hook-ask-answered-allow",
-        "combo-pr-hook-ask",
-        "combo-pr-hook-ask-user-first"
-      ]
-    },
-    "permission.request-hook-first": {
-      "n": 2,
-      "cases": [
-        "combo-pr-deny-slow-user",
-        "combo-pr-hook-ask"
-      ]
-    },
-    "permission.subcommands-allowed": {
-      "n": 6,
-      "cases": [
-        "mode-acceptedits-touch",
-        "mode-default-mode-user-acceptedits",
-        "mode-dontask-read-only"
-      ]
-    },
-    "permission.user-answer": {
-      "n": 9,
-      "cases": [
-        "combo-hook-ask-answered-allow",
-        "combo-pr-deny-no-rule",
-        "combo-pr-hook-ask-user-first"
-      ]
-    },
-    "rule.allow": {
       "n": 25,
       "cases": [
-        "combo-hook-allow-deny-rule",
+        "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
         "pre-allow-runs-not-preapproved"
       ]
     },
-    "rule.ask-wins": {
-      "n": 29,
+    "permission.hook-ask": {
+      "n": 33,
       "cases": [
+        "combo-hook-ask-allow-rule",
         "combo-hook-ask-answered-allow",
-        "combo-pr-hook-ask",
-        "combo-pr-hook-ask-user-first"
+        "combo-hook-ask-bypass"
+      ]
+    },
+    "permission.mode-flag-wins": {
+      "n": 1,
+      "cases": [
+        "mode-flag-over-default-mode"
+      ]
+    },
+    "permission.mode-invalid": {
+      "n": 1,
+      "cases": [
+        "mode-default-mode-invalid"
+      ]
+    },
+    "permission.project-allow-untrusted": {
+      "n": 5,
+      "cases": [
+        "combo-hook-ask-allow-rule",
+        "mode-default-mode-invalid",
+        "perm-allow-other-prefix"
+      ]
+    },
+    "permission.request-hook-first": {
+      "n": 4,
+      "cases": [
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user",
+        "combo-pr-deny-slow-user"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 14,
+      "cases": [
+        "mode-acceptedits-touch",
+        "mode-default-mode-user-acceptedits",
+        "mode-dontask-allow-rule-local"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 27,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-ask-allow-rule"
+      ]
+    },
+    "plugin.not-loaded": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
+      ]
+    },
+    "rule.allow": {
+      "n": 28,
+      "cases": [
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
+      ]
+    },
+    "rule.ask-wins": {
+      "n": 33,
+      "cases": [
+        "combo-hook-ask-allow-rule",
+        "combo-hook-ask-answered-allow",
+        "combo-hook-ask-bypass"
       ]
     },
     "rule.batch-blocked": {
@@ -310,7 +360,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.batch-context-in-result": {
-      "n": 8,
+      "n": 9,
       "cases": [
         "sw-ch-PostToolBatch-exit2-json-stdout",
         "sw-ch-PostToolBatch-hso-context",
@@ -326,7 +376,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.context": {
-      "n": 109,
+      "n": 136,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -334,15 +384,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.contexts-apart": {
-      "n": 15,
+      "n": 22,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
-        "settings-context-order-by-completion"
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.dedup": {
-      "n": 9,
+      "n": 10,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -356,7 +406,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 114,
+      "n": 124,
       "cases": [
         "dedupe-different-timeouts",
         "matcher-absent",
@@ -372,7 +422,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.file-write-blocked": {
-      "n": 57,
+      "n": 58,
       "cases": [
         "permission-request-allow",
         "permission-request-deny",
@@ -380,15 +430,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.finish-order": {
-      "n": 158,
+      "n": 169,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
-        "post-block-and-context"
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.halt": {
-      "n": 24,
+      "n": 25,
       "cases": [
         "pre-continue-false",
         "prompt-continue-false",
@@ -419,18 +469,19 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.parallel": {
-      "n": 158,
+      "n": 169,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
-        "post-block-and-context"
+        "plugin-dedupe-root-var"
       ]
     },
     "rule.permission-allowed": {
-      "n": 2,
+      "n": 5,
       "cases": [
-        "combo-pr-hook-ask",
-        "combo-pr-hook-ask-user-first"
+        "combo-pr-allow-ask-rule",
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user"
       ]
     },
     "rule.permission-denied": {
@@ -441,11 +492,18 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 21,
+      "n": 24,
       "cases": [
         "matcher-session-start-source",
         "process-sh-cwd-env-group",
         "prompt-matcher-ignored"
+      ]
+    },
+    "rule.plugin-not-deduped": {
+      "n": 2,
+      "cases": [
+        "plugin-dedupe-root-var",
+        "plugin-dedupe-settings"
       ]
     },
     "rule.post-tool-blocked": {
@@ -489,7 +547,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-cap": {
-      "n": 14,
+      "n": 15,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -497,7 +555,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-context-rejected": {
-      "n": 7,
+      "n": 9,
       "cases": [
         "sw-ch-Stop-block-with-context",
         "sw-ch-Stop-hso-context",
@@ -505,7 +563,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 14,
+      "n": 15,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -513,9 +571,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-hook-active": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "stop-always-blocks-limit"
+        "stop-always-blocks-limit",
+        "sw-limit-stop-always-blocks-exit2"
       ]
     },
     "rule.system-message": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 817,
+  "cases": 840,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -31,11 +31,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-json": {
-      "n": 5,
+      "n": 6,
       "cases": [
+        "perm-invalid-file-ignored",
         "plugin-invalid-hooks-json",
-        "settings-invalid-json-file",
-        "sw-file-comment"
+        "settings-invalid-json-file"
       ]
     },
     "config.invalid-setting": {
@@ -46,6 +46,12 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-disable-local-qtrueq"
       ]
     },
+    "config.missing": {
+      "n": 1,
+      "cases": [
+        "plugin-not-loaded"
+      ]
+    },
     "config.not-object": {
       "n": 1,
       "cases": [
@@ -53,7 +59,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.failed": {
-      "n": 172,
+      "n": 173,
       "cases": [
         "pre-exit1-non-blocking",
         "pre-wrong-hook-event-name",
@@ -75,7 +81,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.output-rejected": {
-      "n": 82,
+      "n": 83,
       "cases": [
         "pre-wrong-hook-event-name",
         "sw-ch-PostToolUse-hso-array",
@@ -83,7 +89,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 65,
+      "n": 66,
       "cases": [
         "dedupe-across-matchers",
         "matcher-absent",
@@ -98,11 +104,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 421,
+      "n": 427,
       "cases": [
+        "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
-        "combo-hook-ask-answered-allow",
-        "combo-hook-deny-allow-rule"
+        "combo-hook-ask-answered-allow"
       ]
     },
     "match.list.miss": {
@@ -114,7 +120,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 130,
+      "n": 131,
       "cases": [
         "process-payload-fields",
         "prompt-continue-false",
@@ -146,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 553,
+      "n": 559,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -154,15 +160,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.ask-rule": {
-      "n": 6,
+      "n": 9,
       "cases": [
         "combo-pr-allow-ask-rule",
-        "mode-bypass-ask-rule",
-        "perm-answer-allow-ask-rule"
+        "combo-pr-allow-ask-rule-slow-user",
+        "mode-bypass-ask-rule"
       ]
     },
     "permission.asks": {
-      "n": 14,
+      "n": 17,
       "cases": [
         "combo-hook-ask-answered-allow",
         "combo-pr-allow-slow-user",
@@ -170,34 +176,35 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.bypass": {
-      "n": 4,
+      "n": 5,
       "cases": [
+        "combo-hook-ask-bypass",
         "mode-bypass",
-        "mode-bypass-read-only",
-        "mode-default-mode-user-bypass"
+        "mode-bypass-read-only"
       ]
     },
     "permission.deny-rule": {
-      "n": 7,
+      "n": 9,
       "cases": [
         "combo-pr-deny-rule",
         "mode-bypass-deny-rule",
-        "perm-deny-and-ask"
+        "perm-allow-user-deny-local"
       ]
     },
     "permission.dont-ask": {
-      "n": 2,
+      "n": 6,
       "cases": [
-        "mode-default-mode-local-dontask",
-        "mode-dontask-ask-rule"
+        "combo-hook-ask-dontask",
+        "combo-pr-dontask",
+        "mode-default-mode-local-dontask"
       ]
     },
     "permission.hook-allow": {
-      "n": 33,
+      "n": 34,
       "cases": [
+        "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved",
-        "pre-exit2-denies"
+        "pre-allow-runs-not-preapproved"
       ]
     },
     "permission.mode-flag-wins": {
@@ -221,43 +228,49 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.request-hook-first": {
-      "n": 3,
+      "n": 4,
       "cases": [
+        "combo-pr-allow-ask-rule-slow-user",
         "combo-pr-allow-slow-user",
-        "combo-pr-deny-slow-user",
-        "combo-pr-hook-ask"
+        "combo-pr-deny-slow-user"
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 10,
+      "n": 12,
       "cases": [
         "mode-dontask-allow-rule-local",
-        "perm-allow-local",
-        "perm-allow-local-space-star"
+        "mode-dontask-read-only",
+        "mode-plan-read-only"
       ]
     },
     "permission.user-answer": {
-      "n": 17,
+      "n": 22,
       "cases": [
         "combo-hook-ask-answered-allow",
         "combo-pr-allow-ask-rule",
         "combo-pr-deny-no-rule"
       ]
     },
-    "rule.allow": {
-      "n": 33,
+    "plugin.not-loaded": {
+      "n": 1,
       "cases": [
+        "plugin-not-loaded"
+      ]
+    },
+    "rule.allow": {
+      "n": 34,
+      "cases": [
+        "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved",
-        "pre-exit2-denies"
+        "pre-allow-runs-not-preapproved"
       ]
     },
     "rule.ask-falls-back": {
-      "n": 35,
+      "n": 37,
       "cases": [
         "combo-hook-ask-answered-allow",
-        "combo-pr-hook-ask",
-        "combo-pr-hook-ask-user-first"
+        "combo-hook-ask-bypass",
+        "combo-hook-ask-dontask"
       ]
     },
     "rule.dedup": {
@@ -324,11 +337,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.permission-allowed": {
-      "n": 4,
+      "n": 5,
       "cases": [
         "combo-pr-allow-ask-rule",
-        "combo-pr-allow-slow-user",
-        "combo-pr-hook-ask"
+        "combo-pr-allow-ask-rule-slow-user",
+        "combo-pr-allow-slow-user"
       ]
     },
     "rule.permission-denied": {
@@ -339,11 +352,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 66,
+      "n": 67,
       "cases": [
         "matcher-session-start-source",
-        "process-payload-fields",
-        "prompt-continue-false"
+        "plugin-session-start",
+        "process-payload-fields"
       ]
     },
     "rule.post-tool-blocked": {

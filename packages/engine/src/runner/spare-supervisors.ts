@@ -1,18 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
+import { endForkServers, takeForkedSupervisor } from './fork-server.js';
 import { supervisorArgs } from './supervisor.js';
 
+/** What spawn-hook.ts uses of a supervisor process, whoever started it. */
+export interface SupervisorProcess {
+  readonly pid?: number | undefined;
+  readonly stdin: Writable | null;
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | string | null) => void): this;
+  on(event: 'error', listener: (err: Error) => void): this;
+}
+
+/** A supervisor waiting for its one command. */
+export interface Supervisor {
+  process: SupervisorProcess;
+  /** Its `pid`/`error`/`end` lines (supervisor.ts). */
+  reports: Readable;
+  /** Hands it the command (supervisorMessage); false when it is gone and cannot take it (its exit says why). */
+  send(message: Buffer): boolean;
+  /** Lets go of every pipe to it. */
+  release(): void;
+}
+
 /**
- * Supervisors started before a hook needs one. Starting perl and compiling the supervisor costs about as much as
- * the hook's own shell (issue 12 measured the whole run at 3x a raw spawn), and a spawn from a large Node
- * process is itself the dearest part of a raw spawn. A spare is a supervisor that is already running and waits
- * on fd 3 for its command: taking one leaves only a fork and exec of a small process on the hook's path. The next
- * spare is started once a hook has ended (refillSupervisors), not while one is starting or running: a spawn
- * blocks Node's thread for milliseconds, which would land on the hook being waited for.
- *
- * A spare holds nothing of any run: it starts in `/` with an empty environment, and learns its cwd, environment
- * and argv with its command. An idle spare does not keep the process alive (its handles are unref'd), and it ends
- * with the process that started it (parent-death signal), when its socket closes, or on endSpareSupervisors().
+ * Supervisors ready before a hook needs one. Normally the fork server forks them (fork-server.ts), which costs
+ * Node no spawn at all. Where it cannot be used (no /proc to attach through), Node keeps spares of its own:
+ * perl started and the supervisor compiled before a hook needs one, refilled once no hook has ended for 10 ms,
+ * since a spawn blocks Node's thread for milliseconds and would land on the hook being waited for. Such a spare
+ * starts in `/` with an empty environment, does not keep the process alive while idle, and ends with the process
+ * that started it (parent-death signal), when its socket closes, or on endSpareSupervisors().
  */
 const POOL_SIZE = 2;
 
@@ -50,15 +69,14 @@ function park(perl: string): boolean {
   return true;
 }
 
-/**
- * Once no hook has ended for IDLE_MS, tops the spares up to POOL_SIZE. A hook's end is followed by its run's own
- * tail (answers read, the outcome, the run directory removed) and often by the next hook: a spawn there would
- * hold the thread the run is waiting on, so the spare waits until that is done.
- */
 const IDLE_MS = 10;
 let refill: NodeJS.Timeout | undefined;
+/** Perl binaries whose supervisors Node starts itself (their fork server could not be used). */
+const unforked = new Set<string>();
 
+/** After a hook has ended: tops Node's own spares up, where the fork server is not in use. */
 export function refillSupervisors(perl: string): void {
+  if (!unforked.has(perl)) return;
   clearTimeout(refill);
   refill = setTimeout(() => {
     refill = undefined;
@@ -67,11 +85,32 @@ export function refillSupervisors(perl: string): void {
   refill.unref();
 }
 
+function nodeSupervisor(child: ChildProcess): Supervisor {
+  const control = child.stdio[3] as Socket;
+  // Closed under us only if the supervisor died: its exit says so.
+  control.on('error', () => {});
+  return {
+    process: child,
+    reports: control,
+    send: (message) => control.write(message) || true,
+    release: () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      control.destroy();
+    },
+  };
+}
+
 /**
- * A supervisor for one hook, waiting for its command: a spare when one is ready, else a new one (which waits
- * just the same). Throws what spawn() throws.
+ * A supervisor for one hook, waiting for its command: a forked spare, else one of Node's spares, else a new one
+ * (which waits just the same; a burst of parallel hooks outruns the spares). Throws what spawn() throws.
  */
-export function takeSupervisor(perl: string): ChildProcess {
+export function takeSupervisor(perl: string): Supervisor {
+  if (!unforked.has(perl)) {
+    const forked = takeForkedSupervisor(perl);
+    if (forked === 'refused') unforked.add(perl);
+    else if (forked) return forked;
+  }
   let child: ChildProcess | undefined;
   while (!child) {
     const i = idle.findIndex((e) => e.perl === perl);
@@ -86,12 +125,12 @@ export function takeSupervisor(perl: string): ChildProcess {
     for (const h of handles(c)) h?.ref();
     child = c;
   }
-  return child ?? start(perl);
+  return nodeSupervisor(child ?? start(perl));
 }
 
-/** Ends every idle spare (a server shutting down); later hooks start their own supervisors again. */
+/** Ends every idle spare and fork server (a server shutting down); later hooks start their own supervisors again. */
 export function endSpareSupervisors(): number {
-  let n = 0;
+  let n = endForkServers();
   for (const { child } of idle.splice(0)) {
     for (const h of handles(child)) h?.destroy();
     if (child.kill('SIGKILL')) n++;

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CappedOutput, type OutputBudget } from './output.js';
 import { groupAlive, setTrackedGroup, signalGroup, trackGroup, untrackGroup } from './process-group.js';
 import { limitHit, sandboxArgv, type SandboxRun } from './sandbox.js';
-import { refillSupervisors, takeSupervisor } from './spare-supervisors.js';
+import { refillSupervisors, takeSupervisor, type Supervisor, type SupervisorProcess } from './spare-supervisors.js';
 import { parseReport, supervisorBinary, supervisorMessage } from './supervisor.js';
 import type { KillSequence, ProcessResult } from './types.js';
 
@@ -88,16 +88,17 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       : null;
     /** How the shell inside the sandbox really ended (bubblewrap itself exits 128+N for a signal). */
     let boxed: Extract<ReturnType<typeof parseReport>, { kind: 'sandbox' }> | undefined;
-    let child: ChildProcess;
+    let child: SupervisorProcess;
+    let supervisor: Supervisor | undefined;
     try {
       if (perl && !message) throw new Error('the command or an environment value contains null bytes, which exec cannot pass');
-      child = perl
-        ? takeSupervisor(perl)
-        : spawn(program!, [...args, spec.command], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-      if (message) {
-        // Closed under us only if the supervisor died: its exit says so.
-        child.stdio[3]!.on('error', () => {});
-        (child.stdio[3] as Writable).write(message);
+      if (perl) {
+        supervisor = takeSupervisor(perl);
+        child = supervisor.process;
+        // One that died before taking it has an exit on the way, which says so.
+        supervisor.send(message!);
+      } else {
+        child = spawn(program!, [...args, spec.command], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
       }
     } catch (e) {
       // spawn() throws, instead of emitting 'error', for what exec cannot take at all (a NUL byte in the
@@ -157,9 +158,11 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       // A supervisor that ended without a word (killed while it waited for its command): the hook never ran.
       if (perl && !startedHook && spawnError === undefined) spawnError = `its supervisor ended before starting it (${exit?.signal ?? `exit ${exit?.code ?? '?'}`})`;
       if (!started) start(group);
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      child.stdio[3]?.destroy();
+      if (supervisor) supervisor.release();
+      else {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }
       output('stdout', out.end());
       output('stderr', err.end());
       const byBudget = out.droppedByBudget + err.droppedByBudget;
@@ -191,8 +194,10 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     /** The supervisor reported the shell as started (an exec failure after that is still a spawn error). */
     let startedHook = !perl;
     let pendingSignal: 'SIGTERM' | 'SIGKILL' | undefined;
+    /** How the supervisor said it is about to exit (its `end` line). */
+    let reportedExit: { code: number | null; signal: string | null } | undefined;
 
-    const pipes: Readable[] = [child.stdout!, child.stderr!, ...(perl ? [child.stdio[3] as Readable] : [])];
+    const pipes: Readable[] = [child.stdout!, child.stderr!, ...(supervisor ? [supervisor.reports] : [])];
     let openPipes = pipes.length;
     const maybeFinish = () => {
       if (exit && openPipes === 0) finish();
@@ -215,9 +220,9 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       output('stderr', err.push(chunk));
       checkFlood();
     });
-    if (perl) {
+    if (supervisor) {
       let pending = '';
-      child.stdio[3]!.on('data', (chunk: Buffer) => {
+      supervisor.reports.on('data', (chunk: Buffer) => {
         pending += chunk.toString('utf8');
         let nl: number;
         while ((nl = pending.indexOf('\n')) !== -1) {
@@ -237,6 +242,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
           } else if (report.kind === 'error') {
             spawnError = report.message;
           } else {
+            if (report.exit) reportedExit = { code: report.exit.code, signal: report.exit.signal === null ? null : (signalNames.get(report.exit.signal) ?? `signal ${report.exit.signal}`) };
             if (report.leftovers > 0 && !killing) leftovers = true;
             escaped = report.escaped;
             contained = report.subreaper && report.clean;
@@ -247,6 +253,9 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     for (const pipe of pipes) {
       pipe.on('close', () => {
         openPipes--;
+        // The supervisor closes its report pipe only by exiting, after saying how: no need to wait for the exit's
+        // own notice (from the fork server, one more process away).
+        if (pipe === supervisor?.reports && reportedExit) onExit(reportedExit.code, reportedExit.signal);
         maybeFinish();
       });
     }
@@ -260,7 +269,9 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       if (!exit) exit = { code: null, signal: null };
       finish();
     });
-    child.on('exit', (code, signal) => {
+    child.on('exit', (code, signal) => onExit(code, signal));
+    function onExit(code: number | null, signal: string | null) {
+      if (exit) return;
       exit = { code, signal };
       if (group !== null && groupAlive(group)) {
         // The shell is gone but something it started still holds the group (and maybe our pipes).
@@ -269,7 +280,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
       }
       if (openPipes === 0) return finish();
       timers.push(setTimeout(finish, perl ? DRAIN_AFTER_SUPERVISOR_EXIT_MS : DRAIN_AFTER_EXIT_MS));
-    });
+    }
 
     const signalHook = (sig: 'SIGTERM' | 'SIGKILL') => {
       if (group !== null) signalGroup(group, sig);

@@ -18,7 +18,7 @@ import { delimiter, join } from 'node:path';
  *    shared supervisor per server would have to be handed every hook's pipes (fd passing). A per-hook
  *    parent-death signal works the same as root and as any user and needs no privilege; the next start still
  *    sweeps what a supervisor killed together with its server could not clean (sweepStaleRunDirs in the
- *    server). Cost: one small perl process per hook, started ahead of time (spare-supervisors.ts).
+ *    server). Cost: one small perl process per hook, forked ahead of time by a fork server (fork-server.ts).
  * 2. **Escapes are found by something they cannot shed.** The supervisor is a child subreaper
  *    (PR_SET_CHILD_SUBREAPER): a process that leaves its process group or session (`set -m`, `setsid`, a double
  *    fork) and drops HOME is still re-parented to the supervisor when its parent exits, never to init. Ancestry
@@ -30,11 +30,12 @@ import { delimiter, join } from 'node:path';
  *    (A process of the same user can still read any other process's environ by pid; only a different uid would
  *    close that.)
  *
- * Protocol on fd 3 (a socket pair, both ways). In: one command, `<bytes>\n` then that many bytes of NUL-separated
+ * Protocol on fd 3 (a socket pair, both ways; forked by the fork server, pipes: commands on fd 3, reports on fd 4). In: one command, `<bytes>\n` then that many bytes of NUL-separated
  * fields (cwd, box, env count and pairs, restore count and pairs, argv); a supervisor is started before it is
  * needed and waits for that (spare-supervisors.ts), so perl's start is off the hook's path. Out, one line each:
  * `pid <n>` (the hook's shell started, leader of its own group <n>), `error <message>` (it could not start),
- * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1>` (clean: as a subreaper it saw every descendant die).
+ * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1> <code|-> <signal|->` (clean: as a subreaper it saw every
+ * descendant die; then how it is about to exit, which is how the hook's shell ended).
  * Signals to the supervisor: SIGTERM is passed on to the hook's group, SIGUSR1 kills everything; while it waits
  * for its command both end it (their default), which is what the parent-death signal should do to a spare.
  *
@@ -49,9 +50,9 @@ import { delimiter, join } from 'node:path';
  * says what was left.
  * Unsandboxed, the supervisor exits with the hook's shell's status: the same code, or dies of the same signal.
  */
-const SCRIPT = String.raw`
-my ($server, $nr) = @ARGV;
-open(my $ctl, '+<&=', 3) or exit 125;
+export const SUPERVISOR_SCRIPT = String.raw`
+my ($server, $nr, $split) = @ARGV;
+open(my $ctl, $split ? '<&=' : '+<&=', 3) or exit 125;
 my $reaper = 0;
 if ($nr > 0) {
   $reaper = syscall($nr, 36, 1, 0, 0, 0) == 0 ? 1 : 0;
@@ -65,6 +66,15 @@ while (!($in =~ /^(\d+)\n/ && length($in) >= length($1) + 1 + $1)) {
   exit 0 if !$n;
 }
 $in =~ s/^(\d+)\n//;
+if ($split) {
+  # Forked by the fork server: commands came on fd 3, reports go on fd 4. From here on fd 3 is the report pipe,
+  # as for a supervisor that Node started (the sandbox's wrapper writes there too). $^F = 3 makes perl dup2 onto it.
+  open(my $out, '>&=', 4) or exit 125;
+  $^F = 3;
+  open($ctl, '>&', $out) or exit 125;
+  close $out;
+  $^F = 2;
+}
 my ($cwd, $box, $nenv, @rest) = split /\0/, $in, -1;
 my @env = splice(@rest, 0, 2 * $nenv);
 my $nrestore = shift @rest;
@@ -153,7 +163,9 @@ if (!$reaper || reap() != -1) {
     select(undef, undef, undef, 0.005);
   }
 }
-say_ctl("end $left $escaped $reaper $clean");
+# How this process is about to end, which is how the hook's shell ended: a reader need not wait for the exit itself.
+my $st = $status // 0;
+say_ctl("end $left $escaped $reaper $clean " . (($st & 127) ? '- ' . ($st & 127) : ($st >> 8) . ' -'));
 if ($status & 127) {
   my $sig = $status & 127;
   $SIG{TERM} = 'DEFAULT'; $SIG{USR1} = 'DEFAULT'; $SIG{PIPE} = 'DEFAULT';
@@ -189,9 +201,14 @@ export function supervisorBinary(): string | null {
   return perl;
 }
 
-/** How a supervisor process is started: its command is sent later (supervisorMessage). */
+/** prctl's syscall number on this arch, or 0 where it is not known (then no subreaper and no parent-death signal). */
+export function prctlNumber(): number {
+  return PRCTL[process.arch] ?? 0;
+}
+
+/** How a supervisor process is started by Node itself: its command is sent later (supervisorMessage). */
 export function supervisorArgs(serverPid = process.pid): string[] {
-  return ['-e', SCRIPT, String(serverPid), String(PRCTL[process.arch] ?? 0)];
+  return ['-e', SUPERVISOR_SCRIPT, String(serverPid), String(prctlNumber())];
 }
 
 export interface SupervisedSandbox {
@@ -223,7 +240,8 @@ export function supervisorMessage(argv: readonly string[], env: Record<string, s
 export type SupervisorReport =
   | { kind: 'pid'; pid: number }
   | { kind: 'error'; message: string }
-  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean; clean: boolean }
+  /** exit: how the supervisor exits next (the hook's shell's code, or the signal number that killed it). */
+  | { kind: 'end'; leftovers: number; escaped: number; subreaper: boolean; clean: boolean; exit?: { code: number | null; signal: number | null } }
   /** From the sandbox's wrapper (sandbox.ts): how the hook's shell really ended, and what it used. */
   | { kind: 'sandbox'; code: number; signal: number; left: number; maxRssKiB: number; cpuSeconds: number };
 
@@ -232,6 +250,10 @@ export function parseReport(line: string): SupervisorReport | null {
   if (word === 'pid') return { kind: 'pid', pid: Number(rest[0]) };
   if (word === 'error') return { kind: 'error', message: rest.join(' ') };
   if (word === 'sandbox') return { kind: 'sandbox', code: Number(rest[0]), signal: Number(rest[1]), left: Number(rest[2]), maxRssKiB: Number(rest[3]), cpuSeconds: Number(rest[4]) };
-  if (word === 'end') return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1', clean: rest[3] === '1' };
+  if (word === 'end') {
+    const [code, signal] = [rest[4], rest[5]];
+    const exit = code === undefined ? undefined : { code: code === '-' ? null : Number(code), signal: signal === undefined || signal === '-' ? null : Number(signal) };
+    return { kind: 'end', leftovers: Number(rest[0]), escaped: Number(rest[1]), subreaper: rest[2] === '1', clean: rest[3] === '1', ...(exit ? { exit } : {}) };
+  }
   return null;
 }

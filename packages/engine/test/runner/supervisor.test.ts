@@ -91,6 +91,28 @@ describe('supervisor: hooks die with the process that started them', () => {
     expect(result.stdout).toBe('comm perl\ncwd /\nmine yes\n');
   });
 
+  it('back to back, hooks are started by the fork server, not by this process: no spawn of Node per hook', async () => {
+    const ancestry = 'sup=$PPID; fs=$(awk \'{print $4}\' /proc/$sup/stat); echo "$(cat /proc/$fs/comm) $(awk \'{print $4}\' /proc/$fs/stat)"';
+    const lines = new Set<string>();
+    for (let i = 0; i < 6; i++) lines.add((await run(ancestry)).stdout);
+    // The first hook may be started by Node while the fork server starts; every later one is forked by it.
+    expect(lines).toContain(`perl ${process.pid}\n`);
+  });
+
+  it('a command larger than a pipe holds (a big environment) reaches a forked supervisor whole', async () => {
+    // Four values of 100 KB: past the 64 KB of a pipe, each under the kernel's 128 KB for one exec string.
+    const big = 'x'.repeat(100_000);
+    for (let i = 0; i < 3; i++) {
+      const result = await run('printf %s "$A$B$C$D" | wc -c', { env: { PATH, A: big, B: big, C: big, D: big } });
+      expect(result).toMatchObject({ exitCode: 0, stdout: '400000\n' });
+    }
+  });
+
+  it('a hook killed by a signal is reported so, through the fork server as through Node', async () => {
+    for (let i = 0; i < 3; i++) expect(await run('kill -TERM $$')).toMatchObject({ exitCode: null, signal: 'SIGTERM' });
+    for (let i = 0; i < 3; i++) expect(await run('exit 7')).toMatchObject({ exitCode: 7, signal: null });
+  });
+
   it('PERL* variables reach the hook, but do not change the supervisor', async () => {
     const result = await run('echo "$PERL5OPT"', { env: { PATH, PERL5OPT: '-Mstrict -e die' } });
     expect(result).toMatchObject({ exitCode: 0, stdout: '-Mstrict -e die\n' });

@@ -6,7 +6,8 @@
 // (e.g. `stop_hook_active`), not from files left by an earlier hook. Keep every text the model sees on one line.
 
 /** @typedef {{ id: string, title: string, covers: string[], files: Record<string, string>, tool?: object | null,
- *   allowedTools?: string, timing?: { maxGapMs?: number, minGapMs?: number } }} OracleCase */
+ *   allowedTools?: string, timing?: { maxGapMs?: number, minGapMs?: number,
+ *   byVersion?: Record<string, { maxGapMs?: number, minGapMs?: number }> } }} OracleCase */
 
 const PROJECT = '.claude/settings.json';
 const USER = '~/.claude/settings.json';
@@ -521,10 +522,12 @@ export const CASES = [
   },
   {
     id: 'timeout-ignores-sigterm-killed-later',
-    title: 'a hook ignoring SIGTERM is killed about 1.5 s after the deadline',
+    title: 'a hook ignoring SIGTERM is killed about 1.5 s after the deadline (older builds go on at the deadline)',
     covers: ['timeout'],
     files: { [PROJECT]: settings({ PreToolUse: [group('Bash', cmd(`trap '' TERM; sleep 4; ${deny2('SURVIVED')}`, 1))] }) },
-    timing: { minGapMs: 2200, maxGapMs: 3800 },
+    // Builds before 2.1.332 do not wait for the SIGKILL: their recordings resumed 1.1-2.1 s after the call (one
+    // 2.1.47 run at 5 s took 13 s in all, load), never the 2.5 s that waiting for the kill takes.
+    timing: { minGapMs: 2200, maxGapMs: 3800, byVersion: { '1.0.41': { minGapMs: 1000, maxGapMs: 2400 }, '2.0.76': { minGapMs: 1000, maxGapMs: 2400 }, '2.1.47': { minGapMs: 1000, maxGapMs: 2400 }, '2.1.143': { minGapMs: 1000, maxGapMs: 2400 } } },
   },
 
   // ---- continue: false ----

@@ -175,7 +175,7 @@ async function record(c, cli) {
   // it stays in the fixture (cli.otherTraffic) without failing the case.
   const outside = VERSION === NEWEST ? mock.other : mock.other.filter((o) => !/^api\.anthropic\.com:443$/.test(o.url ?? ''));
   if (outside.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
-  problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code'));
+  problems.push(...checkTiming(c, seen.gapsMs[0], 'Claude Code', VERSION));
   // --dry: a fresh recording compared with the engine, leaving the committed fixtures as they are.
   if (!flag('--dry')) {
     mkdirSync(FIXTURES, { recursive: true });
@@ -218,7 +218,7 @@ async function check(c, cli, engine) {
   if (engine) {
     const sim = await engine.simulateSession({ ...sessionOf(c), version: VERSION });
     problems.push(...compareObservations(c, observedOf(fixture), sim.observation, engine.ruleCodes(sim)));
-    problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
+    problems.push(...checkTiming(c, sim.gapMs, 'hookplay', VERSION));
     if (problems.length === 0 && !(c.id in (KNOWN_GAPS[VERSION] ?? {}))) for (const code of engine.ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
   }
   return problems;

@@ -157,10 +157,13 @@ export function compareObservations(c, real, engine, codes = new Set()) {
   return problems;
 }
 
-/** Checks a measured gap between the first two model requests against a case's timing bounds. */
-export function checkTiming(c, gapMs, who) {
+/**
+ * Checks a measured gap between the first two model requests against a case's timing bounds: `version`'s own
+ * (`timing.byVersion`, where a build times hooks otherwise, recorded) or the case's.
+ */
+export function checkTiming(c, gapMs, who, version) {
   if (!c.timing || gapMs === undefined) return [];
-  const { minGapMs = 0, maxGapMs = Infinity } = c.timing;
+  const { minGapMs = 0, maxGapMs = Infinity } = (version !== undefined ? c.timing.byVersion?.[version] : undefined) ?? c.timing;
   if (gapMs < minGapMs || gapMs > maxGapMs) return [`${who}: ${Math.round(gapMs)} ms between the tool call and the next model request, expected ${minGapMs}–${maxGapMs} ms`];
   return [];
 }

@@ -104,7 +104,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
           env: job.env,
           stdin: job.stdin,
           timeoutMs: job.timeoutMs,
-          kill: dialect.process.kill,
+          kill: job.kill ?? dialect.process.kill,
           capBytes: dialect.process.outputCap.bytesPerPipe,
           budget,
           ...(box ? { sandbox: box } : {}),

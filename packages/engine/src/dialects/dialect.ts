@@ -83,6 +83,8 @@ export interface Job {
   env: Record<string, string>;
   timeoutMs: number;
   stdin: string;
+  /** This job's kill sequence where the host's version differs from the dialect's `process.kill`. */
+  kill?: KillSequence;
 }
 
 /** For hosts that run hooks one after another, each seeing the previous hook's answer. */

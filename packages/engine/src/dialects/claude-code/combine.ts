@@ -81,7 +81,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     if (!result) return;
-    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules ? { rejectedEnd: settings.rules.rejectedEnd, stopContext: settings.rules.stopContext, label: settings.rules.version } : {});
+    const answer = interpretClaudeCode(name, planned.entry.command, result, planned.entry.timeoutMs, settings.rules ? { rejectedEnd: settings.rules.rejectedEnd, stopContext: settings.rules.stopContext, unparsedJson: settings.rules.unparsedJson, label: settings.rules.version } : {});
     for (const note of answer.notes) diagnostics.push(diag(note.level, note.code, `${ordinal(index)}: ${note.message}`, { hook: index }));
     if (answer.failed) diagnostics.push(diag('warning', 'hook.failed', `${ordinal(index)} ${answer.failed}: it counts as no answer, and ${name === 'PreToolUse' ? 'the tool call is not checked by it' : 'Claude Code carries on'}`, { hook: index }));
     reads.push({ index, endMs: result.startMs + result.durationMs, answer });
@@ -149,7 +149,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
         if (!settled.halt) user.push(wording.promptBlocked(d.text ?? DEFAULT_DENY_REASON, prompt));
         diagnostics.push(diag('info', 'rule.prompt-blocked', `${ordinal(r.index)} blocks the prompt (${d.via}): no model request is made at all, and the user sees why`, { hook: r.index }));
       });
-      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished', join);
+      if (settled.verdict !== 'block') addPlainAndContext(reads, 'UserPromptSubmit', 'UserPromptSubmit', settled, 'finished', join, settings.rules?.persistedPreview === true);
       break;
     case 'PostToolBatch':
       // A block after the batch cannot undo the tools: Claude Code ends the session there, like continue: false.
@@ -172,7 +172,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
           diagnostics.push(diag('info', 'rule.session-start-block-note', `${ordinal(r.index)}'s block stops nothing, but Claude Code ${settings.rules.version} gives the model ${JSON.stringify(preview(text, 100))} (recorded)`, { hook: r.index }));
         }
       }
-      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled, 'plain-first', join);
+      addPlainAndContext(reads, `SessionStart:${source}`, 'SessionStart', settled, 'plain-first', join, settings.rules?.persistedPreview === true);
       break;
     }
     default:
@@ -457,14 +457,15 @@ function addContext(reads: Read[], label: string, settled: Settled, join = true)
  * gives every plain text first, then the contexts (both recorded with a slow and a fast hook each way round). A plain
  * text over the limit is saved to a file and the model gets a pointer to it instead.
  */
-function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first', join = true): void {
+function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first', join = true, persistedPreview = false): void {
   if (order === 'plain-first') reads = [...reads.filter((r) => r.answer.plain), ...reads.filter((r) => !r.answer.plain)];
   const texts = inFinishingOrder(reads, contextLabel, (r) => {
     const plain = r.answer.plain;
     if (plain !== undefined && plain !== '') {
       const bytes = new TextEncoder().encode(plain).length;
       const large = bytes > PLAIN_OUTPUT_LIMIT;
-      const text = wording.plainSuccess(plainLabel, large ? wording.persistedOutput(bytes) : plain);
+      const text = wording.plainSuccess(plainLabel, large ? (persistedPreview ? wording.persistedOutputWithPreview(bytes, plain) : wording.persistedOutput(bytes)) : plain);
+      if (large && persistedPreview) settled.diagnostics.push(diag('info', 'rule.persisted-preview', `${ordinal(r.index)}'s saved output is shown with a preview of its first 2,000 characters (recorded on this build)`, { hook: r.index }));
       settled.diagnostics.push(
         diag(
           'info',

@@ -179,7 +179,10 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
         continue;
       }
       if (!Array.isArray(groups)) {
-        invalid(['hooks', event], `hooks.${event} must be an array of matcher groups, not ${describeType(groups)}`);
+        // 2.1.143 skips only this event (versions/profiles.ts, eventNotArray); today the whole file goes.
+        if (rules.eventNotArray === 'event') {
+          diagnostics.push(diag('error', 'config.event-not-array-skipped', `hooks.${event} must be an array of matcher groups, not ${describeType(groups)}: Claude Code ${rules.version} skips ${event}'s hooks in ${file}; its other events still run`, at(['hooks', event])));
+        } else invalid(['hooks', event], `hooks.${event} must be an array of matcher groups, not ${describeType(groups)}`);
         continue;
       }
       groups.forEach((group: Json, gi: number) => readGroup(group, event, gi, { file, scope, rules, at, invalid, entries, diagnostics }));

@@ -64,7 +64,7 @@ export function interpretClaudeCode(
   command: string,
   result: ProcessResult,
   timeoutMs: number,
-  version: { rejectedEnd?: 'exit-code' | 'error:1'; stopContext?: boolean; label?: string } = {},
+  version: { rejectedEnd?: 'exit-code' | 'error:1'; stopContext?: boolean; unparsedJson?: 'rejected' | 'plain'; label?: string } = {},
 ): ClaudeCodeAnswer {
   const rejectedEnd = version.rejectedEnd ?? 'exit-code';
   const answer: ClaudeCodeAnswer = { command, end: 'success', notes: [] };
@@ -101,7 +101,16 @@ export function interpretClaudeCode(
     parsed = { kind: 'plain', text: result.stdout, invalid: `hookSpecificOutput is for Stop, which Claude Code ${version.label ?? 'this version'}'s output schema does not have` };
     notes.push(warning('rule.stop-context-rejected', `Claude Code ${version.label ?? 'this version'} has no hookSpecificOutput for Stop: the whole answer is rejected, its additionalContext never reaches the model and the turn ends (recorded)`));
   }
-  if (parsed.kind === 'plain' && parsed.invalid !== undefined && code !== 2) {
+  // 2.1.143 reads JSON that does not parse (two objects) as plain text (versions/profiles.ts, unparsedJson).
+  if (parsed.kind === 'plain' && parsed.syntax && version.unparsedJson === 'plain') {
+    parsed = { kind: 'plain', text: parsed.text };
+    notes.push(info('rule.unparsed-json-plain', `stdout looks like JSON but does not parse: Claude Code ${version.label ?? 'this version'} reads it as plain text, not as a rejected answer (recorded)`));
+  }
+  // 2.1.143 fails a hook whose JSON breaks the schema as exit 1 whatever its exit code: exit 2 does not block then
+  // (sw-ch-Stop-exit2-json-stdout, where Stop's hookSpecificOutput is outside its schema). Today exit 2 still blocks.
+  const schemaBeatsExit2 = rejectedEnd === 'error:1' && parsed.kind === 'plain' && parsed.invalid !== undefined && !parsed.syntax;
+  if (schemaBeatsExit2 && code === 2) notes.push(warning('rule.schema-beats-exit2', `its output fails the schema: Claude Code ${version.label ?? 'this version'} fails the hook as exit 1, so its exit 2 blocks nothing (recorded)`));
+  if (parsed.kind === 'plain' && parsed.invalid !== undefined && (code !== 2 || schemaBeatsExit2)) {
     answer.failed = `gave no usable answer: its ${parsed.invalid}`;
     // 2.1.143 reports a schema failure as exit 1, and JSON that does not parse by the hook's own exit.
     answer.end = rejectedEnd === 'error:1' ? (parsed.syntax ? (code === 0 && result.signal === null ? 'success' : `error:${code}`) : 'error:1') : `error:${code}`;

@@ -358,7 +358,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const afterResult = told.length;
       told.push(...pre.context.map(norm), ...post.context.map(norm));
       if (pre.halt || post.halt) return yield* halted(index);
-      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult + pre.context.length)) return yield* halted(index);
     } else {
       obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy };
       yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
@@ -366,7 +366,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       told.push(...pre.context.map(norm));
       if (pre.halt) return yield* halted(index);
       // The batch ended too, with the denial as its result.
-      if (yield* batchHalts(toolName, toolUseId, input, denied!.result, afterResult)) return yield* halted(index);
+      if (yield* batchHalts(toolName, toolUseId, input, denied!.result, afterResult + pre.context.length)) return yield* halted(index);
     }
     yield* request();
     return null;
@@ -379,14 +379,15 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
   /**
    * PostToolBatch after the batch (denied or not): its context reaches the model, after the tool's other hook texts
-   * (or, 2.1.143, appended to the tool result, so before them: `afterResult`); true when it halts the session.
+   * (or, 2.1.143, appended to the tool result: after PreToolUse's texts, before PostToolUse's, `afterPre`, as
+   * sw-seq-batch-and-post-context and sw-seq-batch-after-post-block show); true when it halts the session.
    */
-  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json, afterResult: number): Generator<SessionEffect, boolean, unknown> {
+  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json, afterPre: number): Generator<SessionEffect, boolean, unknown> {
     const batch = yield* event('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: response }] });
     const texts = batch.context.map(norm);
     if (rules.batchContextInToolResult && texts.length) {
-      told.splice(afterResult, 0, ...texts);
-      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it before the tool's other hook texts (recorded)`));
+      told.splice(afterPre, 0, ...texts);
+      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it after PreToolUse's texts and before PostToolUse's (recorded)`));
     } else told.push(...texts);
     return batch.halt;
   }

@@ -12,7 +12,9 @@ export interface ClaudeCodeRules extends ClaudeCodeSwitches {
   version: string;
   /** What host.version asked for, when it is not itself listed. */
   requested?: string;
-  /** At the deadline the whole group gets SIGTERM, then SIGKILL this much later if anything survived. */
+  /** At the deadline the whole group gets SIGTERM, then SIGKILL this much later if anything survived. Where the
+   * build does not wait for that (waitForKill false) hookplay cannot leave the process behind as the CLI does: it
+   * gives SIGTERM a moment, so a trap still runs, then kills it. */
   killAfterMs: number;
   /** The environment variable that raises the stop-block cap. */
   stopBlockCapEnv: string;
@@ -30,7 +32,7 @@ const rulesOf = (profile: VersionProfile, requested?: string): ClaudeCodeRules =
   ...profile.switches,
   version: profile.version,
   ...(requested && requested !== profile.version ? { requested } : {}),
-  killAfterMs: 1500,
+  killAfterMs: profile.switches.waitForKill ? 1500 : 100,
   stopBlockCapEnv: 'CLAUDE_CODE_STOP_HOOK_BLOCK_CAP',
   wordings: profile.wordings,
   profile,

@@ -47,6 +47,17 @@ export const wording = {
   /** What the model reads instead of an oversized plain output (the file path varies per session). */
   persistedOutput: (bytes: number) =>
     `<persisted-output>\nOutput too large (${Math.round(bytes / 1024)}KB). Full output saved to: $HOME/.claude/projects/<project>/<session>/tool-results/hook-<id>-stdout.txt`,
+  /**
+   * 2.1.143's pointer also previews the output and closes the tag (sw-limit-context-12k, -40k): its first 2,000
+   * characters, cut at the last newline in them when that is past the half (the build's own preview code).
+   */
+  persistedOutputWithPreview: (bytes: number, text: string) => {
+    const head = text.slice(0, 2000);
+    const nl = head.lastIndexOf('\n');
+    const cut = text.length <= 2000 ? text.length : nl > 1000 ? nl : 2000;
+    const more = cut < text.length;
+    return `${wording.persistedOutput(bytes)}\n\nPreview (first 2KB):\n${text.slice(0, cut)}${more ? '\n...\n' : '\n'}</persisted-output>`;
+  },
   /** Shown to the user when the stop-block cap overrides a Stop hook. */
   stopCapReached: (cap: number, env: string) =>
     `A hook blocked the turn from ending ${cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set ${env} to raise this limit.`,

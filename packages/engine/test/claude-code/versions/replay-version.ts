@@ -79,7 +79,7 @@ export function replayVersion(version: string, atLeast: number): void {
       it(`${c.id}: ${c.title}`, async () => {
         const sim = await simulateSession({ ...sessionOf(c), version });
         const codes = ruleCodes(sim);
-        const problems = [...compareObservations(c, observedOf(f), sim.observation, codes), ...checkTiming(c, sim.gapMs, 'hookplay')];
+        const problems = [...compareObservations(c, observedOf(f), sim.observation, codes), ...checkTiming(c, sim.gapMs, 'hookplay', version)];
         expect(problems).toEqual([]);
         for (const code of codes) (ruleCases[code] ??= []).push(c.id);
         agreed++;

@@ -41,7 +41,8 @@ export interface ClaudeCodeSwitches {
    * there, and counts only beside allow; recorded). */
   bareRewrite: boolean;
   /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or as exit 1 when the JSON
-   * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). */
+   * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). Under
+   * 'error:1' the schema failure beats exit 2, which then blocks nothing (2.1.143: sw-ch-Stop-exit2-json-stdout). */
   rejectedEnd: 'exit-code' | 'error:1';
   /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
   stopBlockNote: boolean;
@@ -78,6 +79,21 @@ export interface ClaudeCodeSwitches {
   batchContextInToolResult: boolean;
   /** 1.0.41 and 2.1.143: a timeout over 2^31-1 ms overflows the timer, which fires at once: the hook is cancelled. */
   timeoutOverflow: boolean;
+  /** stdout that starts with `{` and ends with `}` but does not parse (two JSON objects, say): a rejected answer
+   * (today), or plain text like any other output (2.1.143: sw-ch-SessionStart-two-json-objects and
+   * sw-ch-UserPromptSubmit-two-json-objects show both objects to the model as the hook's output, ended "success"). */
+  unparsedJson: 'rejected' | 'plain';
+  /** `hooks.<event>` that is not an array: the whole file is rejected (today), or only that event is skipped and the
+   * file's other events still run (2.1.143: sw-invalid-event-not-array-in-project and -in-user run the PostToolUse
+   * hook beside it). */
+  eventNotArray: 'file' | 'event';
+  /** Plain stdout saved to a file for being over the limit: the model gets the path only (today), or the path, a
+   * 2,000-character preview and a closing tag (2.1.143: sw-limit-context-12k, sw-limit-context-40k). */
+  persistedPreview: boolean;
+  /** A hook that ignores SIGTERM at its deadline: the CLI waits for the SIGKILL it sends 1.5 s later (today), or goes
+   * on at the deadline (1.0.41, 2.0.76, 2.1.47, 2.1.143: timeout-ignores-sigterm-killed-later, a 1 s timeout, resumed
+   * 1.1-1.4 s after the call on every recording, three on 2.1.143; 2.1.332 2.6 s). */
+  waitForKill: boolean;
 }
 
 export interface ClaudeCodeWordings {
@@ -118,6 +134,10 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   sessionStartBlockNote: false,
   batchContextInToolResult: false,
   timeoutOverflow: false,
+  unparsedJson: 'rejected',
+  eventNotArray: 'file',
+  persistedPreview: false,
+  waitForKill: true,
 };
 
 const NEWEST_WORDINGS: ClaudeCodeWordings = {
@@ -152,12 +172,13 @@ export const PROFILES: readonly VersionProfile[] = [
       // It has no PermissionRequest event at all.
       permissionRequestHooks: false,
       timeoutOverflow: true,
+      waitForKill: false,
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true }, {}),
-  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', waitForKill: false }, {}, { bashNoOutput: '' }),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, waitForKill: false }, {}),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, unparsedJson: 'plain', eventNotArray: 'event', persistedPreview: true, waitForKill: false }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
 
@@ -193,6 +214,10 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   sessionStartBlockNote: (v) => (v ? 'a SessionStart JSON block gives the model a "blocking error" text (it still blocks nothing)' : 'a SessionStart JSON block is ignored'),
   batchContextInToolResult: (v) => (v ? "PostToolBatch's context is appended to the tool result" : "PostToolBatch's context comes after the tool's other hook texts"),
   timeoutOverflow: (v) => (v ? 'a timeout over 2,147,483 s overflows: the hook is cancelled at once' : 'a huge timeout waits as if there were none'),
+  unparsedJson: (v) => (v === 'plain' ? 'stdout that looks like JSON but does not parse (two objects) is plain text' : 'stdout that looks like JSON but does not parse (two objects) is a rejected answer'),
+  waitForKill: (v) => (v ? 'a hook that ignores SIGTERM at its deadline is waited for until its SIGKILL 1.5 s later' : 'at a deadline Claude Code goes on at once, even if the hook ignores SIGTERM'),
+  persistedPreview: (v) => (v ? 'plain stdout saved to a file for its size is shown with the path and a 2,000-character preview' : 'plain stdout saved to a file for its size is shown as the path only'),
+  eventNotArray: (v) => (v === 'event' ? 'an event whose hooks are not an array is skipped; the file\'s other events still run' : 'an event whose hooks are not an array rejects the whole file'),
   bashNoOutput: (v) => `a command that prints nothing gives the model ${JSON.stringify(v)}`,
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
 };

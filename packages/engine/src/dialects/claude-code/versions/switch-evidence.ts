@@ -24,6 +24,10 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   sessionStartBlockNote: ['rule.session-start-block-note'],
   batchContextInToolResult: ['rule.batch-context-in-result'],
   timeoutOverflow: ['rule.timeout-overflow'],
+  rejectedEnd: ['rule.schema-beats-exit2'],
+  unparsedJson: ['rule.unparsed-json-plain'],
+  eventNotArray: ['config.event-not-array-skipped'],
+  persistedPreview: ['rule.persisted-preview'],
 };
 
 /** How many case ids a switch cites (the recorded tables hold a few per code). */

@@ -4,8 +4,15 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 891,
+  "cases": 900,
   "rules": {
+    "config.event-not-array-skipped": {
+      "n": 2,
+      "cases": [
+        "sw-invalid-event-not-array-in-project",
+        "sw-invalid-event-not-array-in-user"
+      ]
+    },
     "config.hooks-disabled": {
       "n": 9,
       "cases": [
@@ -81,7 +88,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.failed": {
-      "n": 196,
+      "n": 193,
       "cases": [
         "dedupe-different-timeouts-reversed",
         "pre-exit1-non-blocking",
@@ -97,7 +104,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.invalid-json": {
-      "n": 15,
+      "n": 22,
       "cases": [
         "pre-invalid-json-ignored",
         "sw-ch-PostToolBatch-json-then-text",
@@ -135,7 +142,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.output-rejected": {
-      "n": 97,
+      "n": 93,
       "cases": [
         "pre-wrong-hook-event-name",
         "sw-ch-PostToolBatch-hso-array",
@@ -159,7 +166,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 67,
+      "n": 68,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -174,7 +181,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 432,
+      "n": 436,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -190,7 +197,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 176,
+      "n": 181,
       "cases": [
         "process-payload-fields",
         "process-sh-cwd-env-group",
@@ -222,7 +229,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 573,
+      "n": 582,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -360,7 +367,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.batch-context-in-result": {
-      "n": 9,
+      "n": 10,
       "cases": [
         "sw-ch-PostToolBatch-exit2-json-stdout",
         "sw-ch-PostToolBatch-hso-context",
@@ -376,7 +383,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.context": {
-      "n": 136,
+      "n": 139,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -491,12 +498,26 @@ export const RECORDED_RULES: RecordedRules = {
         "combo-pr-deny-slow-user"
       ]
     },
+    "rule.persisted-preview": {
+      "n": 2,
+      "cases": [
+        "sw-limit-context-12k",
+        "sw-limit-context-40k"
+      ]
+    },
     "rule.plain-context": {
-      "n": 24,
+      "n": 26,
       "cases": [
         "matcher-session-start-source",
         "process-sh-cwd-env-group",
         "prompt-matcher-ignored"
+      ]
+    },
+    "rule.plain-context-persisted": {
+      "n": 2,
+      "cases": [
+        "sw-limit-context-12k",
+        "sw-limit-context-40k"
       ]
     },
     "rule.plugin-not-deduped": {
@@ -538,6 +559,12 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-pair-ask-rewrite-b-first"
       ]
     },
+    "rule.schema-beats-exit2": {
+      "n": 1,
+      "cases": [
+        "sw-ch-Stop-exit2-json-stdout"
+      ]
+    },
     "rule.session-start-block-note": {
       "n": 5,
       "cases": [
@@ -555,11 +582,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-context-rejected": {
-      "n": 9,
+      "n": 10,
       "cases": [
         "sw-ch-Stop-block-with-context",
-        "sw-ch-Stop-hso-context",
-        "sw-ch-Stop-hso-context-empty"
+        "sw-ch-Stop-exit2-json-stdout",
+        "sw-ch-Stop-hso-context"
       ]
     },
     "rule.stop-continues": {
@@ -596,6 +623,14 @@ export const RECORDED_RULES: RecordedRules = {
       "n": 1,
       "cases": [
         "sw-timeout-huge"
+      ]
+    },
+    "rule.unparsed-json-plain": {
+      "n": 7,
+      "cases": [
+        "sw-ch-PostToolBatch-two-json-objects",
+        "sw-ch-PostToolUse-two-json-objects",
+        "sw-ch-PostToolUseFailure-two-json-objects"
       ]
     }
   }

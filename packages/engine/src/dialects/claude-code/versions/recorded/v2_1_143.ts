@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 891,
+  "cases": 905,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -174,7 +174,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 432,
+      "n": 436,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -222,7 +222,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 573,
+      "n": 575,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -238,7 +238,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.asks": {
-      "n": 14,
+      "n": 16,
       "cases": [
         "combo-pr-allow-slow-user",
         "combo-pr-deny-no-rule",
@@ -246,11 +246,17 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.bypass": {
-      "n": 4,
+      "n": 6,
       "cases": [
         "mode-bypass",
         "mode-bypass-read-only",
-        "mode-default-mode-user-bypass"
+        "mode-default-mode-local-bypass"
+      ]
+    },
+    "permission.classifier-unavailable": {
+      "n": 1,
+      "cases": [
+        "mode-auto"
       ]
     },
     "permission.deny-rule": {
@@ -270,11 +276,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.hook-allow": {
-      "n": 25,
+      "n": 26,
       "cases": [
         "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved"
+        "mode-plan-hook-allow"
       ]
     },
     "permission.hook-ask": {
@@ -297,14 +303,6 @@ export const RECORDED_RULES: RecordedRules = {
         "mode-default-mode-invalid"
       ]
     },
-    "permission.project-allow-untrusted": {
-      "n": 5,
-      "cases": [
-        "combo-hook-ask-allow-rule",
-        "mode-default-mode-invalid",
-        "perm-allow-other-prefix"
-      ]
-    },
     "permission.request-hook-first": {
       "n": 4,
       "cases": [
@@ -314,15 +312,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 14,
+      "n": 17,
       "cases": [
         "mode-acceptedits-touch",
         "mode-default-mode-user-acceptedits",
-        "mode-dontask-allow-rule-local"
+        "mode-dontask-allow-rule"
       ]
     },
     "permission.user-answer": {
-      "n": 27,
+      "n": 29,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -336,7 +334,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.allow": {
-      "n": 28,
+      "n": 29,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -406,11 +404,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 124,
+      "n": 127,
       "cases": [
-        "dedupe-different-timeouts",
-        "matcher-absent",
-        "matcher-empty"
+        "combo-hook-deny-allow-rule",
+        "combo-hook-deny-bypass",
+        "dedupe-different-timeouts"
       ]
     },
     "rule.every-block-counts": {

@@ -60,6 +60,33 @@ describe('claude-code permission rules', () => {
   });
 });
 
+describe('claude-code permission rules of 2.1.47 and 2.1.143 (oracle/fixtures/<version>)', () => {
+  const allowProject = json({ permissions: { allow: ['Bash(node:*)'] } });
+  const older = (files: Record<string, string>, hook: 'allow' | 'ask' | null, quirks: Parameters<typeof checkPermission>[5], host: { permissionMode?: string } = {}) =>
+    checkPermission(readPermissions(files, { allowedTools: null, projectTrusted: true, ...host }), NODE, hook, undefined, 'v2', quirks);
+
+  it('keeps project allow rules and a project bypassPermissions, but drops the file with an invalid defaultMode (perm-allow-project, mode-default-mode-project-bypass, mode-default-mode-invalid)', () => {
+    expect(older({ [PROJECT]: allowProject }, null, {}).outcome).toBe('run');
+    expect(older({ [PROJECT]: json({ permissions: { defaultMode: 'bypassPermissions' } }) }, null, {})).toMatchObject({ outcome: 'run', decision: { reason_type: 'mode' } });
+    expect(older({ [PROJECT]: json({ permissions: { allow: ['Bash(node:*)'], defaultMode: 'yolo' } }) }, null, {}).outcome).toBe('ask');
+  });
+
+  it('asks in plan mode, where a hook allow runs the call (mode-plan, mode-plan-hook-allow)', () => {
+    expect(older({}, null, { planAsks: true }, { permissionMode: 'plan' }).outcome).toBe('ask');
+    expect(older({}, 'allow', { planAsks: true }, { permissionMode: 'plan' }).outcome).toBe('run');
+  });
+
+  it('2.1.47: a hook allow beats deny and ask rules (combo-hook-allow-deny-rule, combo-hook-allow-ask-rule)', () => {
+    expect(older({ [LOCAL]: json({ permissions: { deny: ['Bash(node:*)'] } }) }, 'allow', { hookAllowFirst: true })).toMatchObject({ outcome: 'run', decision: { source: 'hook' } });
+    expect(older({ [LOCAL]: json({ permissions: { ask: ['Bash(node:*)'] } }) }, 'allow', { hookAllowFirst: true }).outcome).toBe('run');
+    expect(older({ [LOCAL]: json({ permissions: { deny: ['Bash(node:*)'] } }) }, 'allow', {}).outcome).toBe('deny');
+  });
+
+  it('2.1.143: auto mode denies in its own words (mode-auto)', () => {
+    expect(older({}, null, { autoDenied: (tool) => `denied ${tool}` }, { permissionMode: 'auto' })).toMatchObject({ outcome: 'deny', result: 'denied Bash' });
+  });
+});
+
 describe('claude-code permission modes', () => {
   it('host.permissionMode accepts exactly the modes the dialect knows', () => {
     expect(HostSettings.shape.permissionMode.unwrap().options).toEqual([...PERMISSION_MODES]);

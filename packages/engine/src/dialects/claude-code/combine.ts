@@ -124,7 +124,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
 
   switch (name) {
     case 'PreToolUse':
-      rewriter = settlePreToolUse(reads, label, settled, join);
+      rewriter = settlePreToolUse(reads, label, settled, join, settings.rules?.jsonDenyText === 'reason');
       // Builds before today's go on after continue: false beside a deny (versions/profiles.ts, `haltWithDeny`).
       if (settled.verdict === 'block' && settled.halt && settings.rules && !settings.rules.haltWithDeny) {
         settled.halt = false;
@@ -216,7 +216,7 @@ function haltWords(event: string): string {
 }
 
 /** PreToolUse: deny > ask > allow; returns the hook whose rewrite is used, if any. */
-function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean): Read | undefined {
+function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean, bareDeny = false): Read | undefined {
   const { diagnostics } = settled;
   const deciding = reads.filter((r) => decisionOf(r.answer));
   let top: Decision | undefined;
@@ -237,7 +237,11 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: 
     const tie = equals.length > 1 ? ` ${names(equals.slice(0, -1))} also ${top}, but ${ordinal(winner.index)} finished last, so its reason is the one used.` : '';
     if (top === 'deny') {
       settled.reason = d.reason ?? DEFAULT_DENY_REASON;
-      settled.shown = { toolResult: wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
+      // 2.1.143 (versions/profiles.ts, jsonDenyText): a permission deny (permissionDecision "deny" or decision
+      // "block") from a hook that did not exit 2 gives the model its own reason alone; a blocking error keeps the prefix.
+      const permission = winner.answer.permission;
+      const bare = bareDeny && permission?.behavior === 'deny' && winner.answer.end !== 'error:2';
+      settled.shown = { toolResult: bare ? permission.reason || `Hook ${label} denied this tool` : wording.preToolDenied(label, d.text ?? DEFAULT_DENY_REASON) };
       diagnostics.push(diag('info', 'rule.deny-wins', `${ordinal(winner.index)} denies (${d.via}): the tool does not run, and the model gets ${JSON.stringify(preview(settled.shown.toolResult!, 100))} as the tool result.${rank}${tie}`, { hook: winner.index }));
       if (rewrites.length) diagnostics.push(diag('info', 'rule.rewrite-dropped', `the updatedInput of ${names(rewrites)} is not used: the call is denied`));
     } else if (top === 'defer') {

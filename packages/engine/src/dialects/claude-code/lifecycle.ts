@@ -95,7 +95,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   }
   if (options.perRequest) obs.requestsSaw = [];
   const permissions = withEvidence(
-    readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions }),
+    readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
   );
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
@@ -248,12 +248,16 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
     }
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
-    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions);
+    const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions, {
+            hookAllowFirst: rules.hookAllowFirst,
+            planAsks: !rules.planClassifier,
+            ...(rules.wordings.autoModeDenied ? { autoDenied: (tool: string) => rules.wordings.autoModeDenied.replaceAll('{tool}', tool) } : {}),
+          });
     // Someone answers prompts: the oracle's stdio host, or the user of a scenario whose next step is an approval.
     const prompting = options.hostAnswers !== undefined || cursor.peek()?.kind === 'approval';
-    // 2.1.47 and 2.1.143 refuse a file write that would ask, before any prompt (versions/profiles.ts, fileWriteBlocked).
+    // 2.1.47 and 2.1.143 refuse a file write that would ask when nobody answers prompts (versions/profiles.ts, fileWriteBlocked).
     const command = toolName === 'Bash' && typeof input.command === 'string' ? input.command : null;
-    const blockedWrite = rules.fileWriteBlocked && check?.outcome === 'ask' && hookVerdict === null && command !== null ? fileWrites(command)[0] : undefined;
+    const blockedWrite = rules.fileWriteBlocked && !prompting && check?.outcome === 'ask' && hookVerdict === null && command !== null ? fileWrites(command)[0] : undefined;
     if (pre.verdict === 'block' || !check) {
       denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
       yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);

@@ -41,6 +41,21 @@ export interface PermissionHost {
   /** 'v2.0' (2.0.76, versions/profiles.ts `permissions`): project allow rules count although the workspace was never
    * trusted, any settings file may set bypassPermissions, and an invalid defaultMode drops that file's rules. */
   style?: 'v2.0' | 'v2';
+  /** 2.1.47 and 2.1.143 (versions/profiles.ts `projectTrusted`): the 'v2' order, but project allow rules count and
+   * project or local settings may set bypassPermissions or auto, as on 2.0.76; an invalid defaultMode drops that
+   * file's rules. */
+  projectTrusted?: boolean;
+}
+
+/** Where a build departs from 2.1.332's order while keeping the rest of it (versions/profiles.ts). */
+export interface PermissionQuirks {
+  /** 2.1.47: a hook's allow runs the call before any rule is read, deny and ask rules included (its answers
+   * (versions/v2-early.ts) already leave a hook's ask to the rules). */
+  hookAllowFirst?: boolean;
+  /** 2.1.47 and 2.1.143: plan mode asks like the default mode (and a hook's allow runs the call there). */
+  planAsks?: boolean;
+  /** 2.1.143: auto mode's denial in that build's words (the tool named), with no notice for the user recorded. */
+  autoDenied?: (tool: string) => string;
 }
 
 /** The decision Claude Code records for a tool call (stream-json `tool_result_meta[].permission_decision`). */
@@ -94,9 +109,12 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
     const modeInvalid = mode !== undefined && (typeof mode !== 'string' || !(PERMISSION_MODES as readonly string[]).includes(mode));
     const at = (path: (string | number)[]) => ({ file, ...(doc.locate(['permissions', ...path]) ?? {}) });
     const source = SCOPES[file]!;
+    const trusted = host.style === 'v2.0' || host.projectTrusted === true;
     for (const behavior of ['allow', 'ask', 'deny'] as const) {
       const list = permissions[behavior];
-      if (modeInvalid && host.style === 'v2.0') break;
+      // mode-default-mode-invalid drops the file's allow rule on 2.0.76, 2.1.47 and 2.1.143; on 2.1.332 a project
+      // allow rule is dropped anyway (untrusted), so whether it drops the whole file there is not recorded.
+      if (modeInvalid && trusted) break;
       if (list === undefined) continue;
       if (!Array.isArray(list)) {
         diagnostics.push(diag('warning', 'permission.invalid-rules', `permissions.${behavior} in ${file} must be an array of rule strings like "Bash(npm test:*)"`, at([behavior])));
@@ -108,7 +126,7 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
           diagnostics.push(diag('warning', 'permission.invalid-rule', `permissions.${behavior}[${i}] in ${file} is not a rule like "Bash" or "Bash(npm test:*)": ${JSON.stringify(entry)}`, at([behavior, i])));
           return;
         }
-        if (behavior === 'allow' && source === 'project' && host.style !== 'v2.0') {
+        if (behavior === 'allow' && source === 'project' && !trusted) {
           diagnostics.push(
             diag('warning', 'permission.project-allow-untrusted', `permissions.allow ${JSON.stringify(entry)} in ${file} is dropped: Claude Code reads project allow rules only once the workspace is trusted, and a \`claude -p\` session never asks (put it in ${LOCAL_SETTINGS} or ${USER_SETTINGS})`, at([behavior, i])),
           );
@@ -119,8 +137,8 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
     }
     if (mode !== undefined) {
       if (modeInvalid) {
-        diagnostics.push(diag('warning', 'permission.mode-invalid', `permissions.defaultMode ${JSON.stringify(mode)} in ${file} is not a mode Claude Code knows (${PERMISSION_MODES.join(', ')}): it is ignored${host.style === 'v2.0' ? ", and Claude Code 2.0.76 drops that file's permission rules with it (recorded)" : ''}`, at(['defaultMode'])));
-      } else if ((mode === 'bypassPermissions' || mode === 'auto') && source !== 'user' && host.style !== 'v2.0') {
+        diagnostics.push(diag('warning', 'permission.mode-invalid', `permissions.defaultMode ${JSON.stringify(mode)} in ${file} is not a mode Claude Code knows (${PERMISSION_MODES.join(', ')}): it is ignored${trusted ? ", and this build drops that file's permission rules with it (recorded on 2.0.76, 2.1.47 and 2.1.143)" : ''}`, at(['defaultMode'])));
+      } else if ((mode === 'bypassPermissions' || mode === 'auto') && source !== 'user' && !trusted) {
         diagnostics.push(diag('warning', 'permission.mode-not-from-repo', `permissions.defaultMode "${mode}" in ${file} is ignored: only user settings (or the command line) may grant ${mode}, since project and local settings come with the repository`, at(['defaultMode'])));
       } else {
         settingsMode = { mode: mode as PermissionMode, from: file };
@@ -186,11 +204,23 @@ const describe = (r: PermissionRule) => `${r.content === null ? r.tool : `${r.to
  * deny rule > hook ask > ask rule (dontAsk turns it into a denial) > hook allow (not in plan or auto mode) >
  * an allow rule for the whole command (the bare tool, or the exact command) > bypassPermissions > every
  * subcommand allowed (a prefix allow rule, read-only, or a file write under acceptEdits) > dontAsk denies,
- * plan and auto deny (their safety check cannot run here) > ask.
+ * plan and auto deny (their safety check cannot run here) > ask. Older builds bend it by `quirks`: 2.1.47 lets a
+ * hook's allow run the call before any rule, 2.1.47 and 2.1.143 ask in plan mode, 2.1.143 words auto's denial.
  */
-export function checkPermission(settings: PermissionSettings, call: { toolName: string; input: JsonObject }, hook: 'allow' | 'ask' | null, via = 'your API proxy', style: 'v2.0' | 'v2' = 'v2'): PermissionCheck {
-  if (style === 'v2.0') return checkPermissionV20(settings, call, hook);
+export function checkPermission(
+  settings: PermissionSettings,
+  call: { toolName: string; input: JsonObject },
+  verdict: 'allow' | 'ask' | null,
+  via = 'your API proxy',
+  style: 'v2.0' | 'v2' = 'v2',
+  quirks: PermissionQuirks = {},
+): PermissionCheck {
+  if (style === 'v2.0') return checkPermissionV20(settings, call, verdict);
   const { mode } = settings;
+  if (verdict === 'allow' && quirks.hookAllowFirst) {
+    return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: [diag('info', 'permission.hook-allow-first', 'a PreToolUse hook allows the call: this build runs it without reading the permission rules, deny and ask rules included')] };
+  }
+  const hook = verdict;
   const command = call.toolName === 'Bash' && typeof call.input.command === 'string' ? call.input.command : null;
   const parts = command !== null ? subcommands(command) : [];
   const forTool = settings.rules.filter((r) => r.tool === call.toolName);
@@ -213,7 +243,7 @@ export function checkPermission(settings: PermissionSettings, call: { toolName: 
     if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `ask rule ${describe(ask)} matches, and in dontAsk mode Claude Code denies instead of asking`));
     return { outcome: 'ask', diagnostics: d('permission.ask-rule', `ask rule ${describe(ask)} matches: Claude Code asks the user${hook === 'allow' ? ', although a PreToolUse hook allowed the call' : ''}${mode === 'bypassPermissions' ? ', even in bypassPermissions mode' : ''}`) };
   }
-  const guarded = mode === 'plan' || mode === 'auto';
+  const guarded = mode === 'auto' || (mode === 'plan' && !quirks.planAsks);
   if (hook === 'allow' && !guarded) {
     return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: d('permission.hook-allow', `a PreToolUse hook allows the call and no ask or deny rule matches: it runs without asking${mode === 'dontAsk' ? ', even in dontAsk mode' : ''}`) };
   }
@@ -234,6 +264,14 @@ export function checkPermission(settings: PermissionSettings, call: { toolName: 
     };
   }
   if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `dontAsk mode (${settings.modeFrom}): a call that would ask is denied instead`));
+  if (guarded && quirks.autoDenied) {
+    return {
+      outcome: 'deny',
+      decision: { decision: 'reject', source: 'config', reason_type: 'classifier' },
+      result: quirks.autoDenied(call.toolName),
+      diagnostics: d('permission.classifier-unavailable', `${mode} mode (${settings.modeFrom}) has the server-side classifier decide, and in a session whose requests do not reach Anthropic's API it cannot evaluate the call: it is denied${hook === 'allow' ? ' (a hook allow does not skip that check)' : ''}`),
+    };
+  }
   if (guarded) {
     return {
       outcome: 'deny',

@@ -63,7 +63,9 @@ export interface ClaudeCodeSwitches {
   /**
    * 2.1.47 and 2.1.143: a command that writes a file (`touch`) which no rule allows is refused by the working-directory
    * check ("touch in '<file>' was blocked. For security, ..."), though the file is in the project: nobody is asked
-   * and no PermissionRequest hook runs. Today (and 2.0.76) the call asks.
+   * and no PermissionRequest hook runs. That is what a plain `claude -p` does with the check's ask: with a host that
+   * answers prompts (--permission-prompt-tool) the user is asked like for any call (mode-default-touch on both).
+   * Today (and 2.0.76) the call asks.
    */
   fileWriteBlocked: boolean;
   /** Each hook's additionalContext is its own text for the model (2.1.143), or consecutive ones are joined (today). */
@@ -71,6 +73,21 @@ export interface ClaudeCodeSwitches {
   /** How permission rules and modes decide (permissions.ts): 'v2' today's; 'v2.0' 2.0.76's (recorded: a hook's allow
    * beats every rule, project allow rules count, bypassPermissions beats ask rules, plan asks). */
   permissions: 'v2.0' | 'v2';
+  /** Project allow rules count and project or local settings may set bypassPermissions (2.0.76, 2.1.47, 2.1.143:
+   * perm-allow-project, mode-dontask-allow-rule, mode-default-mode-project-bypass, mode-default-mode-local-bypass).
+   * Today a `claude -p` in a never-trusted workspace drops those project allow entries and ignores that defaultMode. */
+  projectTrusted: boolean;
+  /** Plan mode has the server-side classifier check every call that is not read-only (today: denied when it cannot
+   * run), or (2.0.76, 2.1.47, 2.1.143: mode-plan, mode-plan-hook-allow) asks like the default mode, where a hook's
+   * allow runs the call. */
+  planClassifier: boolean;
+  /** 2.1.47 (and 2.0.76's own order): a PreToolUse allow runs the call before any permission rule is read, so deny
+   * and ask rules do not stop it (combo-hook-allow-deny-rule, combo-hook-allow-ask-rule). */
+  hookAllowFirst: boolean;
+  /** How a JSON deny of PreToolUse reaches the model: "PreToolUse:Bash hook error: <reason>" (today), or (2.1.143,
+   * as 2.0.76 and 2.1.47's own answers) the reason alone, "Hook PreToolUse:Bash denied this tool" without one
+   * (combo-hook-deny-allow-rule, combo-hook-deny-bypass; exit 2 keeps the prefixed form: sw-ch-PreToolUse-exit2-stderr). */
+  jsonDenyText: 'prefixed' | 'reason';
   /** Stop's hookSpecificOutput is in the output schema (today); 2.1.143 rejects it: the hook fails (reported exit 1). */
   stopContext: boolean;
   /** 2.1.143: a SessionStart JSON block, which blocks nothing, still gives the model a "blocking error" text. */
@@ -101,6 +118,9 @@ export interface ClaudeCodeWordings {
   stopCapReached: string;
   /** The Bash tool's result for a command that succeeds and prints nothing. */
   bashNoOutput: string;
+  /** The tool result when auto mode's classifier cannot run; {tool} is the tool's name. Empty: today's text and notice
+   * (wording.ts autoModeUnavailable). */
+  autoModeDenied: string;
 }
 
 export interface VersionProfile {
@@ -130,6 +150,10 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   fileWriteBlocked: false,
   joinContexts: true,
   permissions: 'v2',
+  projectTrusted: false,
+  planClassifier: true,
+  hookAllowFirst: false,
+  jsonDenyText: 'prefixed',
   stopContext: true,
   sessionStartBlockNote: false,
   batchContextInToolResult: false,
@@ -142,6 +166,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
 
 const NEWEST_WORDINGS: ClaudeCodeWordings = {
   bashNoOutput: '(Bash completed with no output)',
+  autoModeDenied: '',
   stopCapReached:
     "A hook blocked the turn from ending {cap} consecutive times—overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set {env} to raise this limit.",
 };
@@ -176,9 +201,44 @@ export const PROFILES: readonly VersionProfile[] = [
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', waitForKill: false }, {}, { bashNoOutput: '' }),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, waitForKill: false }, {}),
-  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, unparsedJson: 'plain', eventNotArray: 'event', persistedPreview: true, waitForKill: false }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  // 2.0.76's own permission order (permissions.ts checkPermissionV20) holds its trust, plan and hook-allow rules: the
+  // three switches say the same for the profile's readers.
+  profile(
+    '2.0.76',
+    { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false },
+    {},
+    { bashNoOutput: '' },
+  ),
+  // 2.1.47 keeps today's permission order otherwise: an ask rule beats --allowedTools and bypassPermissions,
+  // `Bash(node *)` is a prefix, dontAsk denies in today's words (perm-ask-beats-allowed-tools, mode-bypass-ask-rule,
+  // perm-allow-local-space-star, mode-dontask).
+  profile(
+    '2.1.47',
+    { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, dedupe: 'first', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false },
+    {
+      dedupe: ['dedupe-different-timeouts', 'dedupe-different-timeouts-reversed'],
+      projectTrusted: ['perm-allow-project', 'mode-dontask-allow-rule', 'mode-default-mode-project-bypass', 'mode-default-mode-local-bypass'],
+      planClassifier: ['mode-plan', 'mode-plan-hook-allow'],
+      hookAllowFirst: ['combo-hook-allow-deny-rule', 'combo-hook-allow-ask-rule', 'combo-hook-allow-ask-rule-answered'],
+      bashNoOutput: ['mode-acceptedits-touch', 'mode-default-mode-user-acceptedits'],
+    },
+    { bashNoOutput: '' },
+  ),
+  profile(
+    '2.1.143',
+    { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, unparsedJson: 'plain', eventNotArray: 'event', persistedPreview: true, waitForKill: false, projectTrusted: true, planClassifier: false, jsonDenyText: 'reason' },
+    {
+      projectTrusted: ['perm-allow-project', 'mode-dontask-allow-rule', 'mode-default-mode-project-bypass', 'mode-default-mode-local-bypass'],
+      planClassifier: ['mode-plan', 'mode-plan-hook-allow'],
+      jsonDenyText: ['combo-hook-deny-allow-rule', 'combo-hook-deny-bypass'],
+      autoModeDenied: ['mode-auto'],
+    },
+    {
+      stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding'),
+      autoModeDenied:
+        "Permission for this action was denied by the Claude Code auto mode classifier. Reason: Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. If you have other tasks that don't depend on this action, continue working on those. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this type of action in the future, the user can add a {tool} permission rule to their settings.",
+    },
+  ),
   profile('2.1.332', {}),
 ];
 
@@ -218,6 +278,11 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   waitForKill: (v) => (v ? 'a hook that ignores SIGTERM at its deadline is waited for until its SIGKILL 1.5 s later' : 'at a deadline Claude Code goes on at once, even if the hook ignores SIGTERM'),
   persistedPreview: (v) => (v ? 'plain stdout saved to a file for its size is shown with the path and a 2,000-character preview' : 'plain stdout saved to a file for its size is shown as the path only'),
   eventNotArray: (v) => (v === 'event' ? 'an event whose hooks are not an array is skipped; the file\'s other events still run' : 'an event whose hooks are not an array rejects the whole file'),
+  projectTrusted: (v) => (v ? 'project allow rules count, and project or local settings may set bypassPermissions' : 'project allow rules need a trusted workspace; only user settings may set bypassPermissions'),
+  planClassifier: (v) => (v ? 'plan mode needs the server-side check: calls that are not read-only are denied when it cannot run' : "plan mode asks like the default mode; a hook's allow runs the call"),
+  hookAllowFirst: (v) => (v ? "a PreToolUse allow runs the call whatever the deny and ask rules say" : "deny and ask rules beat a PreToolUse allow"),
+  jsonDenyText: (v) => (v === 'reason' ? "a PreToolUse JSON deny gives the model its reason alone" : 'a PreToolUse JSON deny gives the model "PreToolUse:<tool> hook error: <reason>"'),
+  autoModeDenied: (v) => (v ? `auto mode's denial reads ${JSON.stringify(String(v).slice(0, 60))}…` : "auto mode's denial says its safety check is unavailable"),
   bashNoOutput: (v) => `a command that prints nothing gives the model ${JSON.stringify(v)}`,
   stopCapReached: (v) => `the cap's notice reads ${JSON.stringify(String(v).slice(0, 60))}…`,
 };

@@ -20,6 +20,7 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   fileWriteBlocked: ['rule.file-write-blocked'],
   joinContexts: ['rule.contexts-apart'],
   permissions: ['permission.hook-allow-v20', 'permission.allow-rule-v20'],
+  hookAllowFirst: ['permission.hook-allow-first'],
   stopContext: ['rule.stop-context-rejected'],
   sessionStartBlockNote: ['rule.session-start-block-note'],
   batchContextInToolResult: ['rule.batch-context-in-result'],

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 900,
+  "cases": 914,
   "rules": {
     "config.event-not-array-skipped": {
       "n": 2,
@@ -181,7 +181,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 436,
+      "n": 440,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -229,7 +229,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 582,
+      "n": 584,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -245,7 +245,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.asks": {
-      "n": 14,
+      "n": 16,
       "cases": [
         "combo-pr-allow-slow-user",
         "combo-pr-deny-no-rule",
@@ -253,11 +253,17 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.bypass": {
-      "n": 4,
+      "n": 6,
       "cases": [
         "mode-bypass",
         "mode-bypass-read-only",
-        "mode-default-mode-user-bypass"
+        "mode-default-mode-local-bypass"
+      ]
+    },
+    "permission.classifier-unavailable": {
+      "n": 1,
+      "cases": [
+        "mode-auto"
       ]
     },
     "permission.deny-rule": {
@@ -277,11 +283,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.hook-allow": {
-      "n": 25,
+      "n": 26,
       "cases": [
         "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved"
+        "mode-plan-hook-allow"
       ]
     },
     "permission.hook-ask": {
@@ -304,14 +310,6 @@ export const RECORDED_RULES: RecordedRules = {
         "mode-default-mode-invalid"
       ]
     },
-    "permission.project-allow-untrusted": {
-      "n": 5,
-      "cases": [
-        "combo-hook-ask-allow-rule",
-        "mode-default-mode-invalid",
-        "perm-allow-other-prefix"
-      ]
-    },
     "permission.request-hook-first": {
       "n": 4,
       "cases": [
@@ -321,15 +319,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 14,
+      "n": 17,
       "cases": [
         "mode-acceptedits-touch",
         "mode-default-mode-user-acceptedits",
-        "mode-dontask-allow-rule-local"
+        "mode-dontask-allow-rule"
       ]
     },
     "permission.user-answer": {
-      "n": 27,
+      "n": 29,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -343,7 +341,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.allow": {
-      "n": 28,
+      "n": 29,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -413,11 +411,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 124,
+      "n": 127,
       "cases": [
-        "dedupe-different-timeouts",
-        "matcher-absent",
-        "matcher-empty"
+        "combo-hook-deny-allow-rule",
+        "combo-hook-deny-bypass",
+        "dedupe-different-timeouts"
       ]
     },
     "rule.every-block-counts": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 840,
+  "cases": 858,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -59,11 +59,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.failed": {
-      "n": 173,
+      "n": 174,
       "cases": [
+        "dedupe-different-timeouts",
         "pre-exit1-non-blocking",
-        "pre-wrong-hook-event-name",
-        "prompt-exit1-stdout"
+        "pre-wrong-hook-event-name"
       ]
     },
     "hook.json-beats-exit-code": {
@@ -89,11 +89,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 66,
+      "n": 68,
       "cases": [
         "dedupe-across-matchers",
-        "matcher-absent",
-        "matcher-empty"
+        "dedupe-different-timeouts",
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "match.invalid-regex": {
@@ -104,11 +104,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 427,
+      "n": 434,
       "cases": [
-        "combo-hook-allow-dontask",
-        "combo-hook-allow-no-rule",
-        "combo-hook-ask-answered-allow"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "match.list.miss": {
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 559,
+      "n": 562,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -168,7 +168,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.asks": {
-      "n": 17,
+      "n": 19,
       "cases": [
         "combo-hook-ask-answered-allow",
         "combo-pr-allow-slow-user",
@@ -176,7 +176,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.bypass": {
-      "n": 5,
+      "n": 7,
       "cases": [
         "combo-hook-ask-bypass",
         "mode-bypass",
@@ -199,12 +199,12 @@ export const RECORDED_RULES: RecordedRules = {
         "mode-default-mode-local-dontask"
       ]
     },
-    "permission.hook-allow": {
-      "n": 34,
+    "permission.hook-allow-first": {
+      "n": 38,
       "cases": [
-        "combo-hook-allow-dontask",
-        "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "permission.mode-flag-wins": {
@@ -219,14 +219,6 @@ export const RECORDED_RULES: RecordedRules = {
         "mode-default-mode-invalid"
       ]
     },
-    "permission.project-allow-untrusted": {
-      "n": 5,
-      "cases": [
-        "combo-hook-deny-allow-rule",
-        "mode-default-mode-invalid",
-        "perm-allow-other-prefix"
-      ]
-    },
     "permission.request-hook-first": {
       "n": 4,
       "cases": [
@@ -236,15 +228,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.subcommands-allowed": {
-      "n": 12,
+      "n": 18,
       "cases": [
-        "mode-dontask-allow-rule-local",
-        "mode-dontask-read-only",
-        "mode-plan-read-only"
+        "combo-hook-ask-allow-rule",
+        "mode-acceptedits-touch",
+        "mode-default-mode-user-acceptedits"
       ]
     },
     "permission.user-answer": {
-      "n": 22,
+      "n": 24,
       "cases": [
         "combo-hook-ask-answered-allow",
         "combo-pr-allow-ask-rule",
@@ -258,35 +250,35 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.allow": {
-      "n": 34,
+      "n": 38,
       "cases": [
-        "combo-hook-allow-dontask",
-        "combo-hook-allow-no-rule",
-        "pre-allow-runs-not-preapproved"
+        "combo-hook-allow-ask-rule",
+        "combo-hook-allow-ask-rule-answered",
+        "combo-hook-allow-deny-rule"
       ]
     },
     "rule.ask-falls-back": {
-      "n": 37,
+      "n": 38,
       "cases": [
+        "combo-hook-ask-allow-rule",
         "combo-hook-ask-answered-allow",
-        "combo-hook-ask-bypass",
-        "combo-hook-ask-dontask"
+        "combo-hook-ask-bypass"
       ]
     },
-    "rule.dedup": {
-      "n": 8,
+    "rule.dedupe-first": {
+      "n": 10,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
-        "dedupe-same-group"
+        "dedupe-different-timeouts"
       ]
     },
     "rule.deny-wins": {
-      "n": 111,
+      "n": 112,
       "cases": [
         "combo-hook-deny-allow-rule",
         "combo-hook-deny-bypass",
-        "matcher-absent"
+        "dedupe-different-timeouts-reversed"
       ]
     },
     "rule.file-write-blocked": {
@@ -389,6 +381,12 @@ export const RECORDED_RULES: RecordedRules = {
         "stop-always-blocks-limit",
         "stop-block-json-once",
         "stop-block-no-reason"
+      ]
+    },
+    "session.nothing-to-approve": {
+      "n": 1,
+      "cases": [
+        "combo-hook-allow-ask-rule-answered"
       ]
     }
   }

@@ -6,7 +6,6 @@ export const KNOWN_GAPS = {
     "plugin-deny": "not yet matched: hook texts shown to the model",
     "plugin-session-start": "not yet matched: hook texts shown to the model",
     "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model",
-    "sw-two-SessionStart-b-first": "not yet matched: hook texts shown to the model",
     "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
   },
   "2.1.47": {
@@ -32,7 +31,6 @@ export const KNOWN_GAPS = {
     "plugin-dedupe-settings": "not yet matched: hook texts shown to the model (in any order of racing hooks)",
     "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model",
     "settings-unknown-event": "not yet matched: hook texts shown to the model",
-    "sw-two-SessionStart-b-first": "not yet matched: hook texts shown to the model",
     "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
   },
   "2.1.143": {
@@ -59,8 +57,6 @@ export const KNOWN_GAPS = {
     "sw-limit-context-40k": "not yet matched: hook texts shown to the model",
     "sw-seq-batch-and-post-context": "not yet matched: hook texts shown to the model",
     "timeout-ignores-sigterm-killed-later": "not yet matched: timing",
-    "turns-prompt-context-accumulates": "not yet matched: hook texts in each model request",
-    "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request",
-    "turns-three-prompts": "not yet matched: hook texts in each model request"
+    "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
   }
 };

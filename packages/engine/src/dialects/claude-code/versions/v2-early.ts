@@ -264,12 +264,17 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
         break;
       }
       const successName = name === 'SessionStart' ? `SessionStart:${typeof input.source === 'string' ? input.source : 'startup'}` : name;
+      // SessionStart gives every hook's own text first, then the contexts, each in finishing order (recorded on 2.0.76
+      // and 2.1.47: sw-two-SessionStart-b-first has the later plain output before the earlier hook's context, -a-first
+      // the same order); UserPromptSubmit keeps each hook's context right after its own text (sw-two-UserPromptSubmit-*).
+      const contexts: string[] = [];
       for (const a of answers) {
         if (a.jsonBlock) settled.context.push(`${successName} hook blocking error from command: "${a.command}": ${a.blocking}`);
         if (a.success) settled.context.push(`${successName} hook success: ${a.success}`);
-        if (a.context) settled.context.push(ctx(name, a));
+        if (a.context) (name === 'SessionStart' ? contexts : settled.context).push(ctx(name, a));
       }
-      if (settled.context.length) diagnostics.push(diag('info', 'rule.plain-context', `each successful hook's output${answers.some((a) => a.context) ? ' and additionalContext' : ''} reaches the model as a text of its own, in the order the hooks finished`));
+      settled.context.push(...contexts);
+      if (settled.context.length) diagnostics.push(diag('info', 'rule.plain-context', `each successful hook's output${answers.some((a) => a.context) ? ' and additionalContext' : ''} reaches the model as a text of its own, in the order the hooks finished${name === 'SessionStart' && contexts.length ? ' (every additionalContext after all the outputs)' : ''}`));
       if (halts.length && name === 'UserPromptSubmit') halt(settled, stopReason, 'the prompt is not sent: the session ends');
       break;
     }

@@ -5,8 +5,7 @@ export const KNOWN_GAPS = {
   "2.0.76": {
     "plugin-deny": "not yet matched: hook texts shown to the model",
     "plugin-session-start": "not yet matched: hook texts shown to the model",
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model",
-    "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
+    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model"
   },
   "2.1.47": {
     "combo-hook-allow-ask-rule": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
@@ -30,8 +29,7 @@ export const KNOWN_GAPS = {
     "plugin-dedupe-root-var": "not yet matched: hook texts shown to the model (in any order of racing hooks)",
     "plugin-dedupe-settings": "not yet matched: hook texts shown to the model (in any order of racing hooks)",
     "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model",
-    "settings-unknown-event": "not yet matched: hook texts shown to the model",
-    "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
+    "settings-unknown-event": "not yet matched: hook texts shown to the model"
   },
   "2.1.143": {
     "combo-hook-deny-allow-rule": "not yet matched: tool result shown to the model (permission texts included)",
@@ -56,7 +54,6 @@ export const KNOWN_GAPS = {
     "sw-limit-context-12k": "not yet matched: hook texts shown to the model",
     "sw-limit-context-40k": "not yet matched: hook texts shown to the model",
     "sw-seq-batch-and-post-context": "not yet matched: hook texts shown to the model",
-    "timeout-ignores-sigterm-killed-later": "not yet matched: timing",
-    "turns-stop-block-then-next": "not yet matched: hook texts shown to the model, hook texts in each model request"
+    "timeout-ignores-sigterm-killed-later": "not yet matched: timing"
   }
 };

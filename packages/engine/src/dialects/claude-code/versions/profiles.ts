@@ -43,8 +43,13 @@ export interface ClaudeCodeSwitches {
   /** How the CLI reports a hook whose JSON it rejects: with the hook's exit code (today), or as exit 1 when the JSON
    * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). */
   rejectedEnd: 'exit-code' | 'error:1';
-  /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
-  stopBlockNote: boolean;
+  /**
+   * A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model. 'now' (today): in
+   * the continuation request, after the feedback. 'next-turn' (2.0.76, 2.1.47, 2.1.143): the note is written into the
+   * conversation before its feedback, but the turn's own requests never carry it, only those of later turns
+   * (turns-stop-block-then-next; stop-always-blocks-limit on 2.1.143 shows none of its 8 notes within the turn).
+   */
+  stopBlockNote: 'now' | 'next-turn';
   /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
   haltWithDeny: boolean;
   /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
@@ -107,7 +112,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   haltWithDeny: true,
   bareRewrite: true,
   rejectedEnd: 'exit-code',
-  stopBlockNote: true,
+  stopBlockNote: 'now',
   payload: 'v2',
   stdinCrashRacy: false,
   permissionRequestHooks: true,
@@ -155,9 +160,9 @@ export const PROFILES: readonly VersionProfile[] = [
     },
     {},
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0' }, {}, { bashNoOutput: '' }),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true }, {}),
-  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn' }, {}, { bashNoOutput: '' }),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, stopBlockNote: 'next-turn' }, {}),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
 
@@ -179,7 +184,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
   bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
   rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
-  stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
+  stopBlockNote: (v) => (v === 'now' ? 'a JSON Stop block adds a "blocking error from command" note after the feedback' : 'a JSON Stop block\'s "blocking error from command" note reaches the model only from the next turn on (before that block\'s feedback)'),
   haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
   preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
   payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.1' ? 'the hook input has effort but no prompt_id, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),

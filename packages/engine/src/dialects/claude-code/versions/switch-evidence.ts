@@ -21,6 +21,7 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   joinContexts: ['rule.contexts-apart'],
   permissions: ['permission.hook-allow-v20', 'permission.allow-rule-v20'],
   stopContext: ['rule.stop-context-rejected'],
+  stopBlockNote: ['rule.stop-note-next-turn'],
   sessionStartBlockNote: ['rule.session-start-block-note'],
   batchContextInToolResult: ['rule.batch-context-in-result'],
   timeoutOverflow: ['rule.timeout-overflow'],

@@ -248,6 +248,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
       settled.verdict = 'block';
       settled.reason = blocks[0]!.blocking!;
       settled.context.push(...blocks.map((a) => `Stop hook feedback:\n${a.blocking}`));
+      // A JSON block's note too, which the lifecycle holds back until the next turn (profiles.ts, stopBlockNote).
+      settled.context.push(...blocks.filter((a) => a.jsonBlock).map(note));
       diagnostics.push(diag('info', 'rule.stop-continues', `the stop is blocked: the model gets "Stop hook feedback:" and each reason, and keeps working`));
       if (settings.rules?.stopBlockCap === null) {
         diagnostics.push(diag('warning', 'rule.stop-uncapped', `Claude Code ${version} has no cap on Stop blocks: a hook that always blocks keeps the turn going forever; check stop_hook_active in the input and answer nothing while it is true`));

@@ -3,8 +3,6 @@
 // here, and that none of the other recordings differ. Written from a replay; each says what differs.
 export const KNOWN_GAPS = {
   "2.0.76": {
-    "plugin-deny": "not yet matched: hook texts shown to the model",
-    "plugin-session-start": "not yet matched: hook texts shown to the model",
     "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model"
   },
   "2.1.47": {
@@ -26,10 +24,7 @@ export const KNOWN_GAPS = {
     "perm-allow-exact": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-project": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-space-star": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
-    "plugin-dedupe-root-var": "not yet matched: hook texts shown to the model (in any order of racing hooks)",
-    "plugin-dedupe-settings": "not yet matched: hook texts shown to the model (in any order of racing hooks)",
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model",
-    "settings-unknown-event": "not yet matched: hook texts shown to the model"
+    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model"
   },
   "2.1.143": {
     "combo-hook-deny-allow-rule": "not yet matched: tool result shown to the model (permission texts included)",

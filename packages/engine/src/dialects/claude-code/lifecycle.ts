@@ -403,7 +403,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 }
 
 /** The note a JSON Stop block adds (wording.stopBlockingError): feedback and contexts have other openings. */
-const isStopNote = (text: string) => text.startsWith('Stop hook blocking error from command: ');
+const isStopNote = (text: string) => /^Stop(:Callback)? hook blocking error from command: /.test(text);
 
 const USER_DENIED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";

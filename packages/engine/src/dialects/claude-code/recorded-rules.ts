@@ -4,7 +4,7 @@ import type { RecordedRules } from './evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.332",
-  "cases": 919,
+  "cases": 920,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -59,9 +59,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.unknown-event": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "settings-unknown-event"
+        "settings-unknown-event",
+        "settings-unknown-event-deny"
       ]
     },
     "hook.exit2-json-read": {
@@ -174,7 +175,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 505,
+      "n": 506,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -405,7 +406,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 136,
+      "n": 137,
       "cases": [
         "combo-hook-deny-allow-rule",
         "combo-hook-deny-bypass",

@@ -22,6 +22,24 @@ export interface ClaudeCodeSwitches {
    * a file, a later file's over an earlier one's (dedupe-different-timeouts and its reversal, sw-identical-*), or every
    * declaration runs (1.0.41). */
   dedupe: 'last' | 'first' | 'none';
+  /**
+   * Which identical commands are merged (with `dedupe`): 'apart' (today) within one plugin, or among the settings files;
+   * 'shared' (2.1.47) the same command string anywhere, settings and plugins alike, before ${CLAUDE_PLUGIN_ROOT} is
+   * expanded (plugin-dedupe-settings shows one text, plugin-dedupe-root-var only the last plugin's).
+   */
+  pluginDedupe: 'apart' | 'shared';
+  /**
+   * A settings file with an event name no Claude Code has (a typo): 'ignored' (today; 2.1.143) the name is skipped and
+   * the file's other events count; 'invalid-file' (1.0.41, 2.0.76, 2.1.47) the whole file is rejected: the valid
+   * PreToolUse hook beside "PreToolUze" neither denies (settings-unknown-event-deny) nor adds context
+   * (settings-unknown-event).
+   */
+  unknownEvent: 'ignored' | 'invalid-file';
+  /**
+   * 2.0.76 runs a plugin's hooks as callbacks: the texts they give the model name "<event>:Callback" and the command
+   * "callback" (plugin-deny's blocking note, plugin-session-start's "SessionStart:Callback hook success").
+   */
+  pluginCallbacks: boolean;
   /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
   disableAllHooks: boolean;
   /**
@@ -105,6 +123,9 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   stopBlockCap: 9,
   events: null,
   dedupe: 'last',
+  pluginDedupe: 'apart',
+  pluginCallbacks: false,
+  unknownEvent: 'ignored',
   disableAllHooks: true,
   matcher: 'v2',
   answers: 'v2',
@@ -157,11 +178,12 @@ export const PROFILES: readonly VersionProfile[] = [
       // It has no PermissionRequest event at all.
       permissionRequestHooks: false,
       timeoutOverflow: true,
+      unknownEvent: 'invalid-file',
     },
-    {},
+    { unknownEvent: ['settings-unknown-event-deny'] },
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn' }, {}, { bashNoOutput: '' }),
-  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, stopBlockNote: 'next-turn' }, {}),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' }, { pluginCallbacks: ['plugin-deny', 'plugin-session-start'], unknownEvent: ['settings-unknown-event-deny'] }, { bashNoOutput: '' }),
+  profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file' }, { pluginDedupe: ['plugin-dedupe-settings', 'plugin-dedupe-root-var'], unknownEvent: ['settings-unknown-event', 'settings-unknown-event-deny'] }),
   profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
@@ -174,6 +196,9 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   stopBlockCap: (v) => (v === null ? 'a Stop hook that always blocks loops forever (no cap)' : `Claude Code overrides a Stop hook that blocks ${v} times in a row`),
   events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
   dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : v === 'first' ? 'identical commands run once per event, as their first declaration (its timeout applies)' : 'identical commands each run'),
+  pluginDedupe: (v) => (v === 'shared' ? 'identical commands are merged across settings files and plugins alike' : 'identical commands are merged only within one plugin, or among the settings files'),
+  unknownEvent: (v) => (v === 'invalid-file' ? 'an unknown event name in a settings file rejects the whole file' : 'an unknown event name is ignored; the file\'s other events count'),
+  pluginCallbacks: (v) => (v ? 'plugin hooks run as callbacks: their texts say "<event>:Callback" and "callback" instead of the tool and the command' : 'plugin hooks are named like settings hooks, with their own command'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
   matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
   answers: (v) =>

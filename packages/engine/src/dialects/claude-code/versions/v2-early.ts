@@ -26,6 +26,8 @@ import { TOOL_EVENTS } from '../events.js';
 interface EarlyAnswer {
   index: number;
   command: string;
+  /** 2.0.76 runs a plugin's hooks as callbacks: their texts name "<event>:Callback" and the command "callback". */
+  callback?: boolean;
   endMs: number;
   failed?: string;
   halt?: { stopReason?: string };
@@ -149,7 +151,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
   const answers: EarlyAnswer[] = [];
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
-    if (result) answers.push(readEarly(name, index, planned.entry.command, result, version, diagnostics));
+    const callback = settings.rules?.pluginCallbacks === true && planned.entry.pluginRoot !== undefined;
+    if (result) answers.push({ ...readEarly(name, index, callback ? 'callback' : planned.entry.command, result, version, diagnostics), ...(callback ? { callback } : {}) });
   });
   answers.sort((x, y) => x.endMs - y.endMs || x.index - y.index);
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
@@ -166,7 +169,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
       );
     }
   }
-  const note = (a: EarlyAnswer) => `${label} hook blocking error from command: "${a.command}": ${a.blocking}`;
+  const labelOf = (a: EarlyAnswer, own = label) => (a.callback ? `${name}:Callback` : own);
+  const note = (a: EarlyAnswer) => `${labelOf(a)} hook blocking error from command: "${a.command}": ${a.blocking}`;
   const ctx = (who: string, a: EarlyAnswer) => `${who} hook additional context: ${a.context}`;
   const halts = answers.filter((a) => a.halt);
   const stopReason = [...halts].reverse().find((a) => a.halt!.stopReason)?.halt!.stopReason;
@@ -271,8 +275,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
       // the same order); UserPromptSubmit keeps each hook's context right after its own text (sw-two-UserPromptSubmit-*).
       const contexts: string[] = [];
       for (const a of answers) {
-        if (a.jsonBlock) settled.context.push(`${successName} hook blocking error from command: "${a.command}": ${a.blocking}`);
-        if (a.success) settled.context.push(`${successName} hook success: ${a.success}`);
+        if (a.jsonBlock) settled.context.push(`${labelOf(a, successName)} hook blocking error from command: "${a.command}": ${a.blocking}`);
+        if (a.success) settled.context.push(`${labelOf(a, successName)} hook success: ${a.success}`);
         if (a.context) (name === 'SessionStart' ? contexts : settled.context).push(ctx(name, a));
       }
       settled.context.push(...contexts);

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 891,
+  "cases": 895,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -59,9 +59,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.unknown-event": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "settings-unknown-event"
+        "settings-unknown-event",
+        "settings-unknown-event-deny"
       ]
     },
     "hook.exit2-json-read": {
@@ -159,7 +160,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 67,
+      "n": 68,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -174,7 +175,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 432,
+      "n": 433,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -190,7 +191,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 176,
+      "n": 179,
       "cases": [
         "process-payload-fields",
         "process-sh-cwd-env-group",
@@ -376,7 +377,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.context": {
-      "n": 136,
+      "n": 138,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -406,7 +407,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 124,
+      "n": 125,
       "cases": [
         "dedupe-different-timeouts",
         "matcher-absent",
@@ -547,7 +548,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-cap": {
-      "n": 15,
+      "n": 16,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -563,7 +564,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 15,
+      "n": 16,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -575,6 +576,14 @@ export const RECORDED_RULES: RecordedRules = {
       "cases": [
         "stop-always-blocks-limit",
         "sw-limit-stop-always-blocks-exit2"
+      ]
+    },
+    "rule.stop-note-next-turn": {
+      "n": 12,
+      "cases": [
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "rule.system-message": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 840,
+  "cases": 846,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -23,11 +23,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-hook": {
-      "n": 35,
+      "n": 37,
       "cases": [
         "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-file-hooks-array"
+        "settings-unknown-event"
       ]
     },
     "config.invalid-json": {
@@ -89,7 +89,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 66,
+      "n": 67,
       "cases": [
         "dedupe-across-matchers",
         "matcher-absent",
@@ -104,7 +104,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 427,
+      "n": 429,
       "cases": [
         "combo-hook-allow-dontask",
         "combo-hook-allow-no-rule",
@@ -120,7 +120,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 131,
+      "n": 132,
       "cases": [
         "process-payload-fields",
         "prompt-continue-false",
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 559,
+      "n": 564,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -274,7 +274,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.dedup": {
-      "n": 8,
+      "n": 10,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -298,7 +298,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.finish-order": {
-      "n": 166,
+      "n": 167,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -329,7 +329,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.parallel": {
-      "n": 166,
+      "n": 167,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -352,7 +352,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 67,
+      "n": 68,
       "cases": [
         "matcher-session-start-source",
         "plugin-session-start",
@@ -376,7 +376,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 18,
+      "n": 19,
+      "cases": [
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.stop-note-next-turn": {
+      "n": 12,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -384,7 +392,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-uncapped": {
-      "n": 18,
+      "n": 19,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",

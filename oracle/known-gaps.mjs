@@ -40,7 +40,6 @@ export const KNOWN_GAPS = {
     "perm-allow-exact": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-project": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-space-star": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
-    "plugin-deny": "not yet matched: tool result shown to the model (permission texts included)",
     "sw-ch-SessionStart-two-json-objects": "not yet matched: hook texts shown to the model",
     "sw-ch-Stop-exit2-json-stdout": "not yet matched: model requests, hook texts shown to the model, Stop runs (stop_hook_active of each), hook processes per event, how each hook ended, per event",
     "sw-ch-UserPromptSubmit-two-json-objects": "not yet matched: hook texts shown to the model",

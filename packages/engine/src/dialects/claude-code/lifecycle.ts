@@ -265,7 +265,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const command = toolName === 'Bash' && typeof input.command === 'string' ? input.command : null;
     const blockedWrite = rules.fileWriteBlocked && check?.outcome === 'ask' && hookVerdict === null && command !== null ? fileWrites(command)[0] : undefined;
     if (pre.verdict === 'block' || !check) {
-      denied = { result: pre.shown?.toolResult ?? '', decidedBy: 'hook' };
+      // 2.1.143 with a host that answers prompts hands the model the hook's reason alone (profiles.ts, hookDenyText).
+      const bare = rules.hookDenyText === 'reason-with-host' && options.hostAnswers !== undefined && pre.reason !== null;
+      denied = { result: bare ? pre.reason! : (pre.shown?.toolResult ?? ''), decidedBy: 'hook' };
       yield* decide({ decision: 'reject', source: 'hook', reason_type: 'hook' }, []);
     } else if (check.outcome === 'deny') {
       denied = { result: check.result, decidedBy: 'rule' };

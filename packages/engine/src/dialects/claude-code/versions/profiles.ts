@@ -40,6 +40,12 @@ export interface ClaudeCodeSwitches {
    * "callback" (plugin-deny's blocking note, plugin-session-start's "SessionStart:Callback hook success").
    */
   pluginCallbacks: boolean;
+  /**
+   * The tool result of a PreToolUse hook's denial: 'worded' (today) "PreToolUse:<tool> hook error: <reason>";
+   * 'reason-with-host' (2.1.143) the reason alone when a host answers permission prompts (--permission-prompt-tool
+   * stdio: plugin-deny, combo-hook-deny-allow-rule, combo-hook-deny-bypass), worded as today in plain -p.
+   */
+  hookDenyText: 'worded' | 'reason-with-host';
   /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
   disableAllHooks: boolean;
   /**
@@ -124,6 +130,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   events: null,
   dedupe: 'last',
   pluginDedupe: 'apart',
+  hookDenyText: 'worded',
   pluginCallbacks: false,
   unknownEvent: 'ignored',
   disableAllHooks: true,
@@ -184,7 +191,7 @@ export const PROFILES: readonly VersionProfile[] = [
   ),
   profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' }, { pluginCallbacks: ['plugin-deny', 'plugin-session-start'], unknownEvent: ['settings-unknown-event-deny'] }, { bashNoOutput: '' }),
   profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file' }, { pluginDedupe: ['plugin-dedupe-settings', 'plugin-dedupe-root-var'], unknownEvent: ['settings-unknown-event', 'settings-unknown-event-deny'] }),
-  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true }, {}, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
+  profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, hookDenyText: 'reason-with-host' }, { hookDenyText: ['plugin-deny', 'combo-hook-deny-allow-rule', 'combo-hook-deny-bypass'] }, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),
 ];
 
@@ -199,6 +206,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   pluginDedupe: (v) => (v === 'shared' ? 'identical commands are merged across settings files and plugins alike' : 'identical commands are merged only within one plugin, or among the settings files'),
   unknownEvent: (v) => (v === 'invalid-file' ? 'an unknown event name in a settings file rejects the whole file' : 'an unknown event name is ignored; the file\'s other events count'),
   pluginCallbacks: (v) => (v ? 'plugin hooks run as callbacks: their texts say "<event>:Callback" and "callback" instead of the tool and the command' : 'plugin hooks are named like settings hooks, with their own command'),
+  hookDenyText: (v) => (v === 'worded' ? 'a hook\'s denial reaches the model as "PreToolUse:<tool> hook error: <reason>"' : 'with a host that answers permission prompts, a hook\'s denial reaches the model as its reason alone'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
   matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
   answers: (v) =>

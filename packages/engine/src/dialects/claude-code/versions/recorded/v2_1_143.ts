@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 895,
+  "cases": 896,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -175,7 +175,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 433,
+      "n": 434,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -407,7 +407,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 125,
+      "n": 126,
       "cases": [
         "dedupe-different-timeouts",
         "matcher-absent",

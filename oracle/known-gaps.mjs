@@ -3,7 +3,7 @@
 // here, and that none of the other recordings differ. Written from a replay; each says what differs.
 export const KNOWN_GAPS = {
   "2.0.76": {
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model"
+    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model (own_group=no: this build, a cli.js run by node, starts each hook in the CLI's own process group; hookplay's runner gives every hook a group of its own to contain and kill it, and the dialect cannot choose that per version)"
   },
   "2.1.47": {
     "combo-hook-allow-ask-rule": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
@@ -24,7 +24,7 @@ export const KNOWN_GAPS = {
     "perm-allow-exact": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-project": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
     "perm-allow-space-star": "not yet matched: tool executed, tool input as executed, tool result is an error, tool result shown to the model, tool result shown to the model (permission texts included), permission prompts and their answers",
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model"
+    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model (own_group=no: this build, a cli.js run by node, starts each hook in the CLI's own process group; hookplay's runner gives every hook a group of its own to contain and kill it, and the dialect cannot choose that per version)"
   },
   "2.1.143": {
     "combo-hook-deny-allow-rule": "not yet matched: tool result shown to the model (permission texts included)",

@@ -37,7 +37,8 @@ export interface ClaudeCodeSwitches {
   unknownEvent: 'ignored' | 'invalid-file';
   /**
    * 2.0.76 runs a plugin's hooks as callbacks: the texts they give the model name "<event>:Callback" and the command
-   * "callback" (plugin-deny's blocking note, plugin-session-start's "SessionStart:Callback hook success").
+   * "callback" (plugin-deny's blocking note, plugin-session-start's "SessionStart:Callback hook success"), and a
+   * successful one says "Success" whatever it printed (plugin-prompt-plain); its additionalContext still counts.
    */
   pluginCallbacks: boolean;
   /**
@@ -189,7 +190,7 @@ export const PROFILES: readonly VersionProfile[] = [
     },
     { unknownEvent: ['settings-unknown-event-deny'] },
   ),
-  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' }, { pluginCallbacks: ['plugin-deny', 'plugin-session-start'], unknownEvent: ['settings-unknown-event-deny'] }, { bashNoOutput: '' }),
+  profile('2.0.76', { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' }, { pluginCallbacks: ['plugin-deny', 'plugin-session-start', 'plugin-prompt-plain'], unknownEvent: ['settings-unknown-event-deny'] }, { bashNoOutput: '' }),
   profile('2.1.47', { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file' }, { pluginDedupe: ['plugin-dedupe-settings', 'plugin-dedupe-root-var'], unknownEvent: ['settings-unknown-event', 'settings-unknown-event-deny'] }),
   profile('2.1.143', { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, hookDenyText: 'reason-with-host' }, { hookDenyText: ['plugin-deny', 'combo-hook-deny-allow-rule', 'combo-hook-deny-bypass'] }, { stopCapReached: NEWEST_WORDINGS.stopCapReached.replace('times—overriding', 'times — overriding') }),
   profile('2.1.332', {}),

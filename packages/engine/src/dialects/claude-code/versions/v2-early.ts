@@ -152,7 +152,10 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
     const callback = settings.rules?.pluginCallbacks === true && planned.entry.pluginRoot !== undefined;
-    if (result) answers.push({ ...readEarly(name, index, callback ? 'callback' : planned.entry.command, result, version, diagnostics), ...(callback ? { callback } : {}) });
+    if (!result) return;
+    const a = readEarly(name, index, callback ? 'callback' : planned.entry.command, result, version, diagnostics);
+    // A callback's success is "Success", its plain stdout is not passed on (plugin-prompt-plain).
+    answers.push(callback ? { ...a, callback, ...(a.success !== undefined ? { success: 'Success' } : {}) } : a);
   });
   answers.sort((x, y) => x.endMs - y.endMs || x.index - y.index);
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };

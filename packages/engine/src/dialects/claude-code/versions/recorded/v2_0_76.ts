@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.0.76",
-  "cases": 861,
+  "cases": 862,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -120,11 +120,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 132,
+      "n": 133,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-exit1-stdout"
+        "prompt-continue-false"
       ]
     },
     "match.older.miss": {
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule-v20": {
-      "n": 576,
+      "n": 577,
       "cases": [
         "baseline-no-hooks",
         "combo-hook-ask-allow-rule",
@@ -321,11 +321,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 68,
+      "n": 69,
       "cases": [
         "matcher-session-start-source",
-        "plugin-session-start",
-        "process-payload-fields"
+        "plugin-prompt-plain",
+        "plugin-session-start"
       ]
     },
     "rule.plugin-not-deduped": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 896,
+  "cases": 897,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -191,11 +191,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 179,
+      "n": 180,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "process-sh-cwd-env-group",
-        "prompt-continue-false"
+        "process-sh-cwd-env-group"
       ]
     },
     "match.older.miss": {
@@ -223,7 +223,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 573,
+      "n": 574,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -493,11 +493,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 24,
+      "n": 25,
       "cases": [
         "matcher-session-start-source",
-        "process-sh-cwd-env-group",
-        "prompt-matcher-ignored"
+        "plugin-prompt-plain",
+        "process-sh-cwd-env-group"
       ]
     },
     "rule.plugin-not-deduped": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 846,
+  "cases": 847,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -120,11 +120,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 132,
+      "n": 133,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-exit1-stdout"
+        "prompt-continue-false"
       ]
     },
     "match.older.miss": {
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 564,
+      "n": 565,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -352,11 +352,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 68,
+      "n": 69,
       "cases": [
         "matcher-session-start-source",
-        "plugin-session-start",
-        "process-payload-fields"
+        "plugin-prompt-plain",
+        "plugin-session-start"
       ]
     },
     "rule.post-tool-blocked": {

@@ -193,6 +193,15 @@ export const CASES = [
     },
   },
   {
+    // The same with a denial, which every build shows (2.0.76 never shows PreToolUse context): is the file rejected?
+    id: 'settings-unknown-event-deny',
+    title: 'an unknown event name next to a valid PreToolUse hook that denies',
+    covers: ['settings-files'],
+    files: {
+      [PROJECT]: settings({ PreToolUze: [group('Bash', cmd(deny2('TYPO_EVENT')))], PreToolUse: [group('Bash', cmd(deny2('VALID_DENY')))] }),
+    },
+  },
+  {
     id: 'settings-disable-all-hooks',
     title: '"disableAllHooks": true in the local settings turns off the project’s hooks too',
     covers: ['settings-files'],

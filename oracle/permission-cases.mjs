@@ -170,6 +170,8 @@ const PLUGINS = [
     [PROJECT]: json({ disableAllHooks: true }),
   }),
   plug('plugin-not-loaded', 'a plugin directory that is not passed with --plugin-dir: its hooks do not run', plugin('fmt', hooks('PreToolUse', ctx('PreToolUse', 'PLUGIN_CTX'), 'Bash')), { plugins: [] }),
+  // How a plugin hook's texts are named on an event without a matcher (2.0.76 names them "<event>:Callback").
+  plug('plugin-prompt-plain', 'a plugin UserPromptSubmit hook prints plain text', plugin('fmt', hooks('UserPromptSubmit', 'echo PLUGIN_PROMPT'))),
 ];
 
 const turn = (prompt, tool = null) => ({ prompt, tool });

@@ -167,7 +167,7 @@ async function record(c, cli) {
     cli: { exitCode: run.code, signal: run.signal, timedOut: run.timedOut, ms: run.ms, result: seen.result, otherTraffic: mock.other, ...(mock.side.length ? { sideRequests: mock.side.length } : {}), ...(VERSION !== NEWEST && run.code !== 0 ? { stderrHead: run.stderr.split('\n').slice(0, 8).join('\n').slice(0, 600) } : {}) },
     hookEvents: seen.hookEvents,
     // Older builds word and place hook texts differently: keep what they sent so an observation can be re-derived.
-    ...(VERSION !== NEWEST ? { raw: rawOf(run.stdout, mock.requests, { project, home, root }) } : {}),
+    ...(VERSION !== NEWEST ? { raw: rawOf(run.stdout, mock.requests, { project, home, root }, { everyRequest: Boolean(c.turns) }) } : {}),
   };
   const problems = [];
   if ((run.code !== (c.cliExit ?? 0)) || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);

@@ -57,6 +57,8 @@ export function observedOf(fixture) {
   // An older build's fixture keeps its request's texts: hook texts are read from them with the wider rules those
   // builds need (plain user messages too), see raw.mjs.
   if (fixture.raw) observed.modelSaw = modelSawFromRaw(fixture.raw);
+  // The same for each request of a several-turn case, where the fixture kept them all (recorded since).
+  if (fixture.raw?.requests && observed.requestsSaw) observed.requestsSaw = fixture.raw.requests.map((messages) => modelSawFromRaw({ messages }));
   // Builds before 2.1.x's terminal_reason do not say whether a hook halted the session (the request count still shows).
   // No build before the newest recorded streams its notices for the user (none in any of their recordings).
   if (fixture.raw && observed.userSaw) {

@@ -5,11 +5,15 @@ import { normalizer } from './observe.mjs';
 
 const partsOf = (content) => (typeof content === 'string' ? [content] : Array.isArray(content) ? content.flatMap((c) => (c?.type === 'text' ? [c.text] : c?.type === 'tool_result' ? partsOf(c.content).map((t) => `[tool_result${c.is_error ? ' error' : ''}] ${t}`) : [])) : []);
 
-export function rawOf(stdout, requests, dirs) {
+/**
+ * `everyRequest`: also keep every request's messages (several-turn cases), so the hook texts of each request are read
+ * with the same rules as the last one's (an older build's plain feedback messages and reminder layout included).
+ */
+export function rawOf(stdout, requests, dirs, { everyRequest = false } = {}) {
   const norm = normalizer(dirs);
-  const last = requests[requests.length - 1]?.body;
   // The first user message carries the build's own reminders (skills, CLAUDE.md): only hook texts from it.
-  const messages = (last?.messages ?? []).map((m, i) => ({ role: m.role, parts: partsOf(m.content).filter((t) => i > 0 || /hook/i.test(t)).map((t) => norm(t)) })).filter((m) => m.parts.length);
+  const messagesOf = (body) => (body?.messages ?? []).map((m, i) => ({ role: m.role, parts: partsOf(m.content).filter((t) => i > 0 || /hook/i.test(t)).map((t) => norm(t)) })).filter((m) => m.parts.length);
+  const messages = messagesOf(requests[requests.length - 1]?.body);
   const system = stdout
     .split('\n')
     .flatMap((l) => {
@@ -21,7 +25,7 @@ export function rawOf(stdout, requests, dirs) {
       }
     });
   const nonJson = stdout.split('\n').filter((l) => l.trim() && !l.trim().startsWith('{')).slice(0, 40).map((l) => norm(l).slice(0, 400));
-  return { messages, stream: system, ...(nonJson.length ? { stdoutLines: nonJson } : {}) };
+  return { messages, stream: system, ...(nonJson.length ? { stdoutLines: nonJson } : {}), ...(everyRequest ? { requests: requests.map((r) => messagesOf(r.body)) } : {}) };
 }
 
 const EVENTS = 'SessionStart|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure|PostToolBatch|PermissionRequest|Stop|SubagentStop|Notification|PreCompact|SessionEnd';

@@ -393,7 +393,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   // (consecutive contexts joined).
   const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
-    return d?.kind === 'deny' && d.via !== 'exit 2' && settings.rules?.stopBlockNote !== false ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
+    return d?.kind === 'deny' && d.via !== 'exit 2' ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
   }, settings.rules?.joinContexts !== false);
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {

@@ -59,7 +59,8 @@ function describeType(value: unknown): string {
  * - invalid JSON drops that file; the other files still count;
  * - one invalid hook entry (a hook without `command`, a `timeout` that is not a number, ...) drops every hook of
  *   that file, not just the entry; the other files still count;
- * - an unknown event name is ignored, the file's other events still count.
+ * - an unknown event name is ignored, the file's other events still count (2.1.47: it rejects the file, profiles.ts
+ *   `unknownEvent`).
  */
 export function loadClaudeCodeSettings(files: Record<string, string>, host: HostSettings): LoadResult<ClaudeCodeEntry> {
   const version = rulesFor(host.version);
@@ -166,6 +167,9 @@ function readSettingsFile(text: string, file: string, scope: Scope, rules: Claud
       if (!EVENT_NAMES.has(event)) {
         if (OTHER_CLAUDE_CODE_EVENTS.has(event)) {
           diagnostics.push(diag('info', 'config.event-not-emulated', `${event} is a Claude Code event hookplay does not emulate: its hooks load but cannot be run here`, at(['hooks', event])));
+        } else if (rules.unknownEvent === 'invalid-file') {
+          const hint = closest(event, CLAUDE_CODE_EVENTS.map((e) => e.name));
+          invalid(['hooks', event], `"${event}" is not a Claude Code event${hint ? ` (did you mean "${hint}"?)` : ''}, and Claude Code ${rules.version} checks event names`);
         } else {
           const hint = closest(event, CLAUDE_CODE_EVENTS.map((e) => e.name));
           diagnostics.push(

@@ -94,8 +94,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
       // 2.0.76 keeps the first declaration of a file, and a later file's over it (versions/profiles.ts, dedupe).
-      const seen = lastIndex.get(dedupeKey(entry));
-      if (matched[i]!.matched && !(rules?.dedupe === 'first' && seen !== undefined && entries[seen]!.source === entry.source)) lastIndex.set(dedupeKey(entry), i);
+      const seen = lastIndex.get(dedupeKey(entry, rules));
+      if (matched[i]!.matched && !(rules?.dedupe === 'first' && seen !== undefined && entries[seen]!.source === entry.source)) lastIndex.set(dedupeKey(entry, rules), i);
     });
     const runsTwice = new Set<string>();
 
@@ -110,8 +110,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
       const whyEvidence = evidenceFor(whyRule, recordedRulesOf(rules.version));
       if (!m.matched) return { entry, matched: false, why: m.why, whyRule, whyEvidence, duplicateOf: null, willRun: false };
       // Builds before deduplication run every declaration (versions/profiles.ts, `dedupe`).
-      const kept = rules.dedupe === 'none' ? index : lastIndex.get(dedupeKey(entry))!;
-      if (rules.dedupe === 'none' && lastIndex.get(dedupeKey(entry)) !== index && entries.some((e, j) => j > index && matched[j]!.matched && dedupeKey(e) === dedupeKey(entry))) {
+      const kept = rules.dedupe === 'none' ? index : lastIndex.get(dedupeKey(entry, rules))!;
+      if (rules.dedupe === 'none' && lastIndex.get(dedupeKey(entry, rules)) !== index && entries.some((e, j) => j > index && matched[j]!.matched && dedupeKey(e, rules) === dedupeKey(entry, rules))) {
         diagnostics.push(diag('info', 'rule.no-dedup', `${ordinal(index)} has exactly the same command as a later hook: Claude Code ${rules.version} runs both (it does not deduplicate)`, { hook: index }));
       }
       if (kept !== index) {
@@ -127,7 +127,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
         );
         return { entry, matched: true, why: `${m.why}; same command as ${ordinal(kept)}, so it runs once, as ${ordinal(kept)}`, whyRule, whyEvidence, duplicateOf: kept, willRun: false };
       }
-      const twin = entry.pluginRoot !== undefined && entries.some((other, j) => j !== index && matched[j]!.matched && other.command === entry.command && dedupeKey(other) !== dedupeKey(entry));
+      const twin = entry.pluginRoot !== undefined && entries.some((other, j) => j !== index && matched[j]!.matched && other.command === entry.command && dedupeKey(other, rules) !== dedupeKey(entry, rules));
       if (twin && !runsTwice.has(entry.command)) {
         runsTwice.add(entry.command);
         diagnostics.push(diag('info', 'rule.plugin-not-deduped', `${ordinal(index)} (plugin ${entry.pluginRoot}) has the same command as a hook declared elsewhere: Claude Code merges identical commands only within one plugin or among the settings files, so both run`, { hook: index }));

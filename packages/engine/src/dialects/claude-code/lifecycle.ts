@@ -100,6 +100,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
+  /** Stop notes written into the conversation that only later turns' requests carry: where each goes in `told`. */
+  const heldBack: { at: number; text: string }[] = [];
   /** What the latest model request carried: texts added after it (a session that halts) never reach the model. */
   let carried: string[] = [];
   let toolCalls = 0;
@@ -154,6 +156,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     }
     const prompt = (next.step as { prompt: string }).prompt;
     yield* beginStep(next.index, stepLabel(next.step));
+    // A new turn reads the whole conversation, the held-back Stop notes included (latest first keeps each place right).
+    for (const { at, text } of heldBack.splice(0).reverse()) told.splice(at, 0, text);
     const submit = yield* event('UserPromptSubmit', { prompt });
     // The harness sees no halt here: the prompt is simply never sent (the CLI reports it like a blocked prompt).
     if (submit.halt) return yield* finish('halted', 'a UserPromptSubmit hook stopped the session (continue: false)', next.index);
@@ -220,8 +224,14 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         if (!cursor.done) return null;
         return yield* finish('stop-cap', `Stop hooks blocked ${cap} times in a row; Claude Code ended the turn anyway`, promptIndex);
       }
-      // Stop's context holds everything the model reads: the feedback messages, then the system notes.
-      told.push(...stop.context.map(norm));
+      // Stop's context holds everything the model reads: the feedback messages, then the system notes. Older builds
+      // write a JSON block's note before its feedback, where only later turns read it (profiles.ts, stopBlockNote).
+      const late = rules.stopBlockNote === 'next-turn' ? stop.context.filter(isStopNote) : [];
+      if (late.length) {
+        heldBack.push(...late.map((text) => ({ at: told.length, text: norm(text) })));
+        yield* diagnostic(diag('info', 'rule.stop-note-next-turn', `Claude Code ${rules.version} writes the "Stop hook blocking error" note into the conversation before the feedback, but this turn's requests do not carry it: the model reads it only from the next turn on (recorded)`));
+      }
+      told.push(...stop.context.filter((t) => !late.includes(t)).map(norm));
       yield* request();
     }
   }
@@ -396,6 +406,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return batch.halt;
   }
 }
+
+/** The note a JSON Stop block adds (wording.stopBlockingError): feedback and contexts have other openings. */
+const isStopNote = (text: string) => /^Stop(:Callback)? hook blocking error from command: /.test(text);
 
 const USER_DENIED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";

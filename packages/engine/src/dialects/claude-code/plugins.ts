@@ -51,7 +51,11 @@ export function pluginRootPath(dir: string, paths: { home: string; project: stri
   return dir.startsWith('~/') ? `${paths.home}/${dir.slice(2)}` : `${paths.project}/${dir}`;
 }
 
-/** The key identical commands are merged by: per plugin for plugin hooks, shared by all settings files otherwise. */
-export const dedupeKey = (entry: ClaudeCodeEntry) => (entry.pluginRoot !== undefined ? `plugin:${entry.pluginRoot}\0${entry.command}` : `settings\0${entry.command}`);
+/**
+ * The key identical commands are merged by: per plugin for plugin hooks, shared by all settings files otherwise; or
+ * (2.1.47, profiles.ts `pluginDedupe: 'shared'`) the command string alone, before ${CLAUDE_PLUGIN_ROOT} is expanded.
+ */
+export const dedupeKey = (entry: ClaudeCodeEntry, rules: Pick<ClaudeCodeRules, 'pluginDedupe'> | null) =>
+  rules?.pluginDedupe === 'shared' ? `all\0${entry.command}` : entry.pluginRoot !== undefined ? `plugin:${entry.pluginRoot}\0${entry.command}` : `settings\0${entry.command}`;
 
 export type { ClaudeCodeRules };

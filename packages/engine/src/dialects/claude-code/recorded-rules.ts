@@ -4,7 +4,7 @@ import type { RecordedRules } from './evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.332",
-  "cases": 919,
+  "cases": 921,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -59,9 +59,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.unknown-event": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "settings-unknown-event"
+        "settings-unknown-event",
+        "settings-unknown-event-deny"
       ]
     },
     "hook.exit2-json-read": {
@@ -174,7 +175,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 505,
+      "n": 506,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -198,11 +199,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 184,
+      "n": 185,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "process-sh-cwd-env-group",
-        "prompt-continue-false"
+        "process-sh-cwd-env-group"
       ]
     },
     "match.regex.hit": {
@@ -222,7 +223,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 573,
+      "n": 574,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -405,7 +406,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 136,
+      "n": 137,
       "cases": [
         "combo-hook-deny-allow-rule",
         "combo-hook-deny-bypass",
@@ -490,11 +491,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 24,
+      "n": 25,
       "cases": [
         "matcher-session-start-source",
-        "process-sh-cwd-env-group",
-        "prompt-matcher-ignored"
+        "plugin-prompt-plain",
+        "process-sh-cwd-env-group"
       ]
     },
     "rule.plain-context-persisted": {

@@ -22,6 +22,25 @@ export interface ClaudeCodeSwitches {
    * a file, a later file's over an earlier one's (dedupe-different-timeouts and its reversal, sw-identical-*), or every
    * declaration runs (1.0.41). */
   dedupe: 'last' | 'first' | 'none';
+  /**
+   * Which identical commands are merged (with `dedupe`): 'apart' (today) within one plugin, or among the settings files;
+   * 'shared' (2.1.47) the same command string anywhere, settings and plugins alike, before ${CLAUDE_PLUGIN_ROOT} is
+   * expanded (plugin-dedupe-settings shows one text, plugin-dedupe-root-var only the last plugin's).
+   */
+  pluginDedupe: 'apart' | 'shared';
+  /**
+   * A settings file with an event name no Claude Code has (a typo): 'ignored' (today; 2.1.143) the name is skipped and
+   * the file's other events count; 'invalid-file' (1.0.41, 2.0.76, 2.1.47) the whole file is rejected: the valid
+   * PreToolUse hook beside "PreToolUze" neither denies (settings-unknown-event-deny) nor adds context
+   * (settings-unknown-event).
+   */
+  unknownEvent: 'ignored' | 'invalid-file';
+  /**
+   * 2.0.76 runs a plugin's hooks as callbacks: the texts they give the model name "<event>:Callback" and the command
+   * "callback" (plugin-deny's blocking note, plugin-session-start's "SessionStart:Callback hook success"), and a
+   * successful one says "Success" whatever it printed (plugin-prompt-plain); its additionalContext still counts.
+   */
+  pluginCallbacks: boolean;
   /** `"disableAllHooks": true` turns every hook off; older builds do not know the setting. */
   disableAllHooks: boolean;
   /**
@@ -44,8 +63,13 @@ export interface ClaudeCodeSwitches {
    * fails the schema (2.1.143; JSON that does not parse, two objects say, is still reported by its exit code). Under
    * 'error:1' the schema failure beats exit 2, which then blocks nothing (2.1.143: sw-ch-Stop-exit2-json-stdout). */
   rejectedEnd: 'exit-code' | 'error:1';
-  /** A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model (2.1.143: no). */
-  stopBlockNote: boolean;
+  /**
+   * A Stop block given as JSON adds a "Stop hook blocking error from command" note for the model. 'now' (today): in
+   * the continuation request, after the feedback. 'next-turn' (2.0.76, 2.1.47, 2.1.143): the note is written into the
+   * conversation before its feedback, but the turn's own requests never carry it, only those of later turns
+   * (turns-stop-block-then-next; stop-always-blocks-limit on 2.1.143 shows none of its 8 notes within the turn).
+   */
+  stopBlockNote: 'now' | 'next-turn';
   /** continue: false beside a PreToolUse deny ends the session (today), or is ignored and the session goes on. */
   haltWithDeny: boolean;
   /** PreToolUse's additionalContext reaches the model (2.0.76 reads it but never shows it: recorded). */
@@ -136,6 +160,9 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   stopBlockCap: 9,
   events: null,
   dedupe: 'last',
+  pluginDedupe: 'apart',
+  pluginCallbacks: false,
+  unknownEvent: 'ignored',
   disableAllHooks: true,
   matcher: 'v2',
   answers: 'v2',
@@ -143,7 +170,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   haltWithDeny: true,
   bareRewrite: true,
   rejectedEnd: 'exit-code',
-  stopBlockNote: true,
+  stopBlockNote: 'now',
   payload: 'v2',
   stdinCrashRacy: false,
   permissionRequestHooks: true,
@@ -198,15 +225,16 @@ export const PROFILES: readonly VersionProfile[] = [
       permissionRequestHooks: false,
       timeoutOverflow: true,
       waitForKill: false,
+      unknownEvent: 'invalid-file',
     },
-    {},
+    { unknownEvent: ['settings-unknown-event-deny'] },
   ),
   // 2.0.76's own permission order (permissions.ts checkPermissionV20) holds its trust, plan and hook-allow rules: the
   // three switches say the same for the profile's readers.
   profile(
     '2.0.76',
-    { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false },
-    {},
+    { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' },
+    { pluginCallbacks: ['plugin-deny', 'plugin-session-start', 'plugin-prompt-plain'], unknownEvent: ['settings-unknown-event-deny'] },
     { bashNoOutput: '' },
   ),
   // 2.1.47 keeps today's permission order otherwise: an ask rule beats --allowedTools and bypassPermissions,
@@ -214,8 +242,10 @@ export const PROFILES: readonly VersionProfile[] = [
   // perm-allow-local-space-star, mode-dontask).
   profile(
     '2.1.47',
-    { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, dedupe: 'first', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false },
+    { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, dedupe: 'first', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file' },
     {
+      pluginDedupe: ['plugin-dedupe-settings', 'plugin-dedupe-root-var'],
+      unknownEvent: ['settings-unknown-event', 'settings-unknown-event-deny'],
       dedupe: ['dedupe-different-timeouts', 'dedupe-different-timeouts-reversed'],
       projectTrusted: ['perm-allow-project', 'mode-dontask-allow-rule', 'mode-default-mode-project-bypass', 'mode-default-mode-local-bypass'],
       planClassifier: ['mode-plan', 'mode-plan-hook-allow'],
@@ -226,7 +256,7 @@ export const PROFILES: readonly VersionProfile[] = [
   ),
   profile(
     '2.1.143',
-    { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: false, fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, unparsedJson: 'plain', eventNotArray: 'event', persistedPreview: true, waitForKill: false, projectTrusted: true, planClassifier: false, jsonDenyText: 'reason' },
+    { matcher: 'v2.0', haltWithDeny: false, rejectedEnd: 'error:1', stopBlockNote: 'next-turn', fileWriteBlocked: true, payload: 'v2.1', joinContexts: false, stopContext: false, sessionStartBlockNote: true, batchContextInToolResult: true, timeoutOverflow: true, unparsedJson: 'plain', eventNotArray: 'event', persistedPreview: true, waitForKill: false, projectTrusted: true, planClassifier: false, jsonDenyText: 'reason' },
     {
       projectTrusted: ['perm-allow-project', 'mode-dontask-allow-rule', 'mode-default-mode-project-bypass', 'mode-default-mode-local-bypass'],
       planClassifier: ['mode-plan', 'mode-plan-hook-allow'],
@@ -250,6 +280,9 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   stopBlockCap: (v) => (v === null ? 'a Stop hook that always blocks loops forever (no cap)' : `Claude Code overrides a Stop hook that blocks ${v} times in a row`),
   events: (v) => (v === null ? 'every hook event fires' : `only these events fire: ${(v as string[]).join(', ')}`),
   dedupe: (v) => (v === 'last' ? 'identical commands run once per event, as their last declaration' : v === 'first' ? 'identical commands run once per event, as their first declaration (its timeout applies)' : 'identical commands each run'),
+  pluginDedupe: (v) => (v === 'shared' ? 'identical commands are merged across settings files and plugins alike' : 'identical commands are merged only within one plugin, or among the settings files'),
+  unknownEvent: (v) => (v === 'invalid-file' ? 'an unknown event name in a settings file rejects the whole file' : 'an unknown event name is ignored; the file\'s other events count'),
+  pluginCallbacks: (v) => (v ? 'plugin hooks run as callbacks: their texts say "<event>:Callback" and "callback" instead of the tool and the command' : 'plugin hooks are named like settings hooks, with their own command'),
   disableAllHooks: (v) => (v ? '"disableAllHooks": true turns every hook off' : '"disableAllHooks" is not a setting: hooks still run'),
   matcher: (v) => (v === 'v2' ? 'matchers are trimmed, "*" matches every tool, commas and spaces separate names' : v === 'v2.0' ? 'matchers are not trimmed; "*" matches every tool; a list with commas or spaces is a regex' : 'matchers are not trimmed; "*" and lists with commas or spaces are regexes ("*" matches nothing)'),
   answers: (v) =>
@@ -260,7 +293,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
         : 'exit 2 blocks beside JSON; deny > ask > allow with the last equal giving the reason; the last rewrite wins; contexts are joined',
   bareRewrite: (v) => (v ? 'an updatedInput without a permission decision rewrites the call' : 'an updatedInput without a permission decision is ignored'),
   rejectedEnd: (v) => (v === 'error:1' ? 'a hook whose JSON is rejected is reported as exit 1' : 'a hook whose JSON is rejected is reported with its own exit code'),
-  stopBlockNote: (v) => (v ? 'a JSON Stop block adds a "blocking error from command" note' : 'a JSON Stop block sends only "Stop hook feedback:"'),
+  stopBlockNote: (v) => (v === 'now' ? 'a JSON Stop block adds a "blocking error from command" note after the feedback' : 'a JSON Stop block\'s "blocking error from command" note reaches the model only from the next turn on (before that block\'s feedback)'),
   haltWithDeny: (v) => (v ? 'continue: false beside a PreToolUse deny ends the session' : 'continue: false beside a PreToolUse deny is ignored: the session goes on'),
   preToolContext: (v) => (v ? "PreToolUse's additionalContext reaches the model" : "PreToolUse's additionalContext is dropped: the model never sees it"),
   payload: (v) => (v === 'v2' ? 'the hook input has prompt_id and effort, and ends with a newline' : v === 'v2.1' ? 'the hook input has effort but no prompt_id, and ends with a newline' : v === 'v2.0' ? 'the hook input has no prompt_id nor effort, and no final newline' : 'the hook input has only session_id, transcript_path and the event fields'),

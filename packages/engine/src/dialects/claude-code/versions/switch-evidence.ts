@@ -22,6 +22,7 @@ const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof Vers
   permissions: ['permission.hook-allow-v20', 'permission.allow-rule-v20'],
   hookAllowFirst: ['permission.hook-allow-first'],
   stopContext: ['rule.stop-context-rejected'],
+  stopBlockNote: ['rule.stop-note-next-turn'],
   sessionStartBlockNote: ['rule.session-start-block-note'],
   batchContextInToolResult: ['rule.batch-context-in-result'],
   timeoutOverflow: ['rule.timeout-overflow'],

@@ -26,6 +26,8 @@ import { TOOL_EVENTS } from '../events.js';
 interface EarlyAnswer {
   index: number;
   command: string;
+  /** 2.0.76 runs a plugin's hooks as callbacks: their texts name "<event>:Callback" and the command "callback". */
+  callback?: boolean;
   endMs: number;
   failed?: string;
   halt?: { stopReason?: string };
@@ -149,7 +151,11 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
   const answers: EarlyAnswer[] = [];
   prepared.hooks.forEach((planned, index) => {
     const result = results.get(index);
-    if (result) answers.push(readEarly(name, index, planned.entry.command, result, version, diagnostics));
+    const callback = settings.rules?.pluginCallbacks === true && planned.entry.pluginRoot !== undefined;
+    if (!result) return;
+    const a = readEarly(name, index, callback ? 'callback' : planned.entry.command, result, version, diagnostics);
+    // A callback's success is "Success", its plain stdout is not passed on (plugin-prompt-plain).
+    answers.push(callback ? { ...a, callback, ...(a.success !== undefined ? { success: 'Success' } : {}) } : a);
   });
   answers.sort((x, y) => x.endMs - y.endMs || x.index - y.index);
   const settled: Settled = { verdict: 'proceed', reason: null, updatedInput: null, context: [], halt: false, eventOut: null, effects, diagnostics };
@@ -166,7 +172,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
       );
     }
   }
-  const note = (a: EarlyAnswer) => `${label} hook blocking error from command: "${a.command}": ${a.blocking}`;
+  const labelOf = (a: EarlyAnswer, own = label) => (a.callback ? `${name}:Callback` : own);
+  const note = (a: EarlyAnswer) => `${labelOf(a)} hook blocking error from command: "${a.command}": ${a.blocking}`;
   const ctx = (who: string, a: EarlyAnswer) => `${who} hook additional context: ${a.context}`;
   const halts = answers.filter((a) => a.halt);
   const stopReason = [...halts].reverse().find((a) => a.halt!.stopReason)?.halt!.stopReason;
@@ -248,6 +255,8 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
       settled.verdict = 'block';
       settled.reason = blocks[0]!.blocking!;
       settled.context.push(...blocks.map((a) => `Stop hook feedback:\n${a.blocking}`));
+      // A JSON block's note too, which the lifecycle holds back until the next turn (profiles.ts, stopBlockNote).
+      settled.context.push(...blocks.filter((a) => a.jsonBlock).map(note));
       diagnostics.push(diag('info', 'rule.stop-continues', `the stop is blocked: the model gets "Stop hook feedback:" and each reason, and keeps working`));
       if (settings.rules?.stopBlockCap === null) {
         diagnostics.push(diag('warning', 'rule.stop-uncapped', `Claude Code ${version} has no cap on Stop blocks: a hook that always blocks keeps the turn going forever; check stop_hook_active in the input and answer nothing while it is true`));
@@ -264,12 +273,17 @@ export function settleEarlyV2({ prepared, event, results, loaded }: SettleInput<
         break;
       }
       const successName = name === 'SessionStart' ? `SessionStart:${typeof input.source === 'string' ? input.source : 'startup'}` : name;
+      // SessionStart gives every hook's own text first, then the contexts, each in finishing order (recorded on 2.0.76
+      // and 2.1.47: sw-two-SessionStart-b-first has the later plain output before the earlier hook's context, -a-first
+      // the same order); UserPromptSubmit keeps each hook's context right after its own text (sw-two-UserPromptSubmit-*).
+      const contexts: string[] = [];
       for (const a of answers) {
-        if (a.jsonBlock) settled.context.push(`${successName} hook blocking error from command: "${a.command}": ${a.blocking}`);
-        if (a.success) settled.context.push(`${successName} hook success: ${a.success}`);
-        if (a.context) settled.context.push(ctx(name, a));
+        if (a.jsonBlock) settled.context.push(`${labelOf(a, successName)} hook blocking error from command: "${a.command}": ${a.blocking}`);
+        if (a.success) settled.context.push(`${labelOf(a, successName)} hook success: ${a.success}`);
+        if (a.context) (name === 'SessionStart' ? contexts : settled.context).push(ctx(name, a));
       }
-      if (settled.context.length) diagnostics.push(diag('info', 'rule.plain-context', `each successful hook's output${answers.some((a) => a.context) ? ' and additionalContext' : ''} reaches the model as a text of its own, in the order the hooks finished`));
+      settled.context.push(...contexts);
+      if (settled.context.length) diagnostics.push(diag('info', 'rule.plain-context', `each successful hook's output${answers.some((a) => a.context) ? ' and additionalContext' : ''} reaches the model as a text of its own, in the order the hooks finished${name === 'SessionStart' && contexts.length ? ' (every additionalContext after all the outputs)' : ''}`));
       if (halts.length && name === 'UserPromptSubmit') halt(settled, stopReason, 'the prompt is not sent: the session ends');
       break;
     }

@@ -4,14 +4,14 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "1.0.41",
-  "cases": 484,
+  "cases": 485,
   "rules": {
     "config.invalid-hook": {
-      "n": 35,
+      "n": 37,
       "cases": [
         "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-file-hooks-array"
+        "settings-unknown-event"
       ]
     },
     "config.invalid-json": {
@@ -36,12 +36,6 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-disable-local-1"
       ]
     },
-    "config.unknown-event": {
-      "n": 1,
-      "cases": [
-        "settings-unknown-event"
-      ]
-    },
     "hook.failed": {
       "n": 83,
       "cases": [
@@ -51,7 +45,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "hook.field-not-in-version": {
-      "n": 267,
+      "n": 266,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -97,7 +91,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 366,
+      "n": 365,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -145,7 +139,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 396,
+      "n": 397,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -224,7 +218,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stdin-crash-racy": {
-      "n": 446,
+      "n": 445,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.0.76",
-  "cases": 856,
+  "cases": 862,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -23,11 +23,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-hook": {
-      "n": 35,
+      "n": 37,
       "cases": [
         "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-file-hooks-array"
+        "settings-unknown-event"
       ]
     },
     "config.invalid-json": {
@@ -56,12 +56,6 @@ export const RECORDED_RULES: RecordedRules = {
       "n": 1,
       "cases": [
         "sw-file-array"
-      ]
-    },
-    "config.unknown-event": {
-      "n": 1,
-      "cases": [
-        "settings-unknown-event"
       ]
     },
     "hook.failed": {
@@ -95,7 +89,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 67,
+      "n": 69,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -126,11 +120,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 131,
+      "n": 133,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-exit1-stdout"
+        "prompt-continue-false"
       ]
     },
     "match.older.miss": {
@@ -158,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule-v20": {
-      "n": 573,
+      "n": 577,
       "cases": [
         "baseline-no-hooks",
         "combo-hook-ask-allow-rule",
@@ -274,7 +268,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 111,
+      "n": 112,
       "cases": [
         "combo-hook-deny-allow-rule",
         "combo-hook-deny-bypass",
@@ -282,7 +276,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.finish-order": {
-      "n": 168,
+      "n": 169,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -311,7 +305,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.parallel": {
-      "n": 168,
+      "n": 169,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -327,11 +321,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 66,
+      "n": 69,
       "cases": [
         "matcher-session-start-source",
-        "process-payload-fields",
-        "prompt-continue-false"
+        "plugin-prompt-plain",
+        "plugin-session-start"
       ]
     },
     "rule.plugin-not-deduped": {
@@ -350,7 +344,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.pre-context-dropped": {
-      "n": 99,
+      "n": 98,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -366,7 +360,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 18,
+      "n": 19,
+      "cases": [
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.stop-note-next-turn": {
+      "n": 12,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -374,7 +376,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-uncapped": {
-      "n": 18,
+      "n": 19,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.143",
-  "cases": 914,
+  "cases": 919,
   "rules": {
     "config.event-not-array-skipped": {
       "n": 2,
@@ -66,9 +66,10 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.unknown-event": {
-      "n": 1,
+      "n": 2,
       "cases": [
-        "settings-unknown-event"
+        "settings-unknown-event",
+        "settings-unknown-event-deny"
       ]
     },
     "hook.exit2-json-read": {
@@ -166,7 +167,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 68,
+      "n": 69,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -181,7 +182,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 440,
+      "n": 441,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -197,11 +198,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 181,
+      "n": 185,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "process-sh-cwd-env-group",
-        "prompt-continue-false"
+        "process-sh-cwd-env-group"
       ]
     },
     "match.older.miss": {
@@ -229,7 +230,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 584,
+      "n": 585,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -381,7 +382,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.context": {
-      "n": 139,
+      "n": 141,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -411,7 +412,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.deny-wins": {
-      "n": 127,
+      "n": 128,
       "cases": [
         "combo-hook-deny-allow-rule",
         "combo-hook-deny-bypass",
@@ -504,11 +505,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 26,
+      "n": 27,
       "cases": [
         "matcher-session-start-source",
-        "process-sh-cwd-env-group",
-        "prompt-matcher-ignored"
+        "plugin-prompt-plain",
+        "process-sh-cwd-env-group"
       ]
     },
     "rule.plain-context-persisted": {
@@ -572,7 +573,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-cap": {
-      "n": 15,
+      "n": 16,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -588,7 +589,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 15,
+      "n": 16,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -600,6 +601,14 @@ export const RECORDED_RULES: RecordedRules = {
       "cases": [
         "stop-always-blocks-limit",
         "sw-limit-stop-always-blocks-exit2"
+      ]
+    },
+    "rule.stop-note-next-turn": {
+      "n": 12,
+      "cases": [
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
       ]
     },
     "rule.system-message": {

@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 858,
+  "cases": 865,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -23,11 +23,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "config.invalid-hook": {
-      "n": 35,
+      "n": 37,
       "cases": [
         "settings-hook-without-command",
         "settings-invalid-entry-drops-file",
-        "sw-file-hooks-array"
+        "settings-unknown-event"
       ]
     },
     "config.invalid-json": {
@@ -89,7 +89,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.all.hit": {
-      "n": 68,
+      "n": 69,
       "cases": [
         "dedupe-across-matchers",
         "dedupe-different-timeouts",
@@ -104,7 +104,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.list.hit": {
-      "n": 434,
+      "n": 436,
       "cases": [
         "combo-hook-allow-ask-rule",
         "combo-hook-allow-ask-rule-answered",
@@ -120,11 +120,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 131,
+      "n": 133,
       "cases": [
+        "plugin-prompt-plain",
         "process-payload-fields",
-        "prompt-continue-false",
-        "prompt-exit1-stdout"
+        "prompt-continue-false"
       ]
     },
     "match.older.miss": {
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 562,
+      "n": 568,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -266,7 +266,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.dedupe-first": {
-      "n": 10,
+      "n": 12,
       "cases": [
         "dedupe-across-files",
         "dedupe-across-matchers",
@@ -290,7 +290,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.finish-order": {
-      "n": 166,
+      "n": 167,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -321,7 +321,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.parallel": {
-      "n": 166,
+      "n": 167,
       "cases": [
         "dedupe-one-space-differs",
         "plugin-and-settings",
@@ -344,11 +344,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 67,
+      "n": 69,
       "cases": [
         "matcher-session-start-source",
-        "plugin-session-start",
-        "process-payload-fields"
+        "plugin-prompt-plain",
+        "plugin-session-start"
       ]
     },
     "rule.post-tool-blocked": {
@@ -368,7 +368,15 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-continues": {
-      "n": 18,
+      "n": 19,
+      "cases": [
+        "stop-always-blocks-limit",
+        "stop-block-json-once",
+        "stop-block-no-reason"
+      ]
+    },
+    "rule.stop-note-next-turn": {
+      "n": 12,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",
@@ -376,7 +384,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.stop-uncapped": {
-      "n": 18,
+      "n": 19,
       "cases": [
         "stop-always-blocks-limit",
         "stop-block-json-once",

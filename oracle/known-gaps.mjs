@@ -3,10 +3,8 @@
 // here, and that none of the other recordings differ. Written from a replay; each says what differs.
 export const KNOWN_GAPS = {
   "2.0.76": {
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model (own_group=no: this build, a cli.js run by node, starts each hook in the CLI's own process group; hookplay's runner gives every hook a group of its own to contain and kill it, and the dialect cannot choose that per version)"
   },
   "2.1.47": {
-    "process-sh-cwd-env-group": "not yet matched: hook texts shown to the model (own_group=no: this build, a cli.js run by node, starts each hook in the CLI's own process group; hookplay's runner gives every hook a group of its own to contain and kill it, and the dialect cannot choose that per version)"
   },
   "2.1.143": {
   }

@@ -105,6 +105,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
           stdin: job.stdin,
           timeoutMs: job.timeoutMs,
           kill: job.kill ?? dialect.process.kill,
+          ...(job.groupLeader === false ? { groupLeader: false } : {}),
           capBytes: dialect.process.outputCap.bytesPerPipe,
           budget,
           ...(box ? { sandbox: box } : {}),

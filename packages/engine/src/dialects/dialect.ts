@@ -85,6 +85,8 @@ export interface Job {
   stdin: string;
   /** This job's kill sequence where the host's version differs from the dialect's `process.kill`. */
   kill?: KillSequence;
+  /** false: the hook's shell does not lead its process group, where the host's version starts hooks in its own. */
+  groupLeader?: boolean;
 }
 
 /** For hosts that run hooks one after another, each seeing the previous hook's answer. */

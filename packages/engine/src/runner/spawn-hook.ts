@@ -21,6 +21,12 @@ export interface SpawnSpec {
   budget?: OutputBudget;
   /** Bytes a hook may write past what is kept before it is ended as a flood (default FLOOD_BYTES). */
   floodBytes?: number;
+  /**
+   * false: the hook's shell is not the leader of its process group, as under a host that runs hooks in its own group
+   * (a process of hookplay's leads it, so the group is still the hook's alone to signal). Unsandboxed and supervised
+   * only; default true.
+   */
+  groupLeader?: boolean;
   /** Run the hook inside bubblewrap (sandbox.ts), with the run's directory as its only writable place. */
   sandbox?: SandboxRun;
 }
@@ -84,7 +90,7 @@ export function spawnHook(spec: SpawnSpec, hooks: SpawnHooks): Promise<ProcessRe
     const [program, ...args] = spec.shell;
     const argv = [program!, ...args, spec.command];
     const message = perl
-      ? supervisorMessage(argv, spec.env, spec.cwd, box ? { uid: box.config.uid, wrap: (inner, restore) => sandboxArgv(box, spec.cwd, inner, restore) } : undefined)
+      ? supervisorMessage(argv, spec.env, spec.cwd, box ? { uid: box.config.uid, wrap: (inner, restore) => sandboxArgv(box, spec.cwd, inner, restore) } : undefined, spec.groupLeader ?? true)
       : null;
     /** How the shell inside the sandbox really ended (bubblewrap itself exits 128+N for a signal). */
     let boxed: Extract<ReturnType<typeof parseReport>, { kind: 'sandbox' }> | undefined;

@@ -31,7 +31,8 @@ import { delimiter, join } from 'node:path';
  *    close that.)
  *
  * Protocol on fd 3 (a socket pair, both ways; forked by the fork server, pipes: commands on fd 3, reports on fd 4). In: one command, `<bytes>\n` then that many bytes of NUL-separated
- * fields (cwd, box, env count and pairs, restore count and pairs, argv); a supervisor is started before it is
+ * fields (cwd, box, whether the shell leads its process group (1) or a waiter does (0), env count and pairs, restore
+ * count and pairs, argv); a supervisor is started before it is
  * needed and waits for that (spare-supervisors.ts), so perl's start is off the hook's path. Out, one line each:
  * `pid <n>` (the hook's shell started, leader of its own group <n>), `error <message>` (it could not start),
  * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1> <code|-> <signal|->` (clean: as a subreaper it saw every
@@ -75,7 +76,7 @@ if ($split) {
   close $out;
   $^F = 2;
 }
-my ($cwd, $box, $nenv, @rest) = split /\0/, $in, -1;
+my ($cwd, $box, $lead, $nenv, @rest) = split /\0/, $in, -1;
 my @env = splice(@rest, 0, 2 * $nenv);
 my $nrestore = shift @rest;
 my %restore = splice(@rest, 0, 2 * $nrestore);
@@ -119,6 +120,24 @@ if ($child == 0) {
   if (!found($cmd[0])) { say_ctl("error spawn $cmd[0] ENOENT"); exit 127 }
   say_ctl("pid $$");
   fcntl($ctl, 2, 1);
+  if (!$lead) {
+    # A host that runs hooks in its own process group: the shell is not its group's leader. This process leads
+    # the group instead, so the group can still be signalled and swept as one, and ends as the shell ends. The
+    # group's SIGTERM is the shell's to handle (a handler here, not IGNORE, which the shell would inherit).
+    my $sh = fork();
+    if (!defined $sh) { say_ctl("error fork: $!"); exit 126 }
+    if ($sh == 0) {
+      exec { $cmd[0] } @cmd;
+      say_ctl("error spawn $cmd[0] $!");
+      exit 127;
+    }
+    $SIG{$_} = sub {} for qw(TERM INT HUP);
+    my $w;
+    do { $w = waitpid($sh, 0) } while ($w == -1 && $! + 0 == 4);
+    my $s = $?;
+    if ($s & 127) { $SIG{$_} = 'DEFAULT' for qw(TERM INT HUP); kill($s & 127, $$); exit 128 + ($s & 127) }
+    exit($s >> 8);
+  }
   exec { $cmd[0] } @cmd;
   say_ctl("error spawn $cmd[0] $!");
   exit 127;
@@ -222,7 +241,7 @@ export interface SupervisedSandbox {
  * The command for a waiting supervisor: run `argv` from `cwd` with `env`. Null when a field holds a NUL byte,
  * which exec cannot pass (the hook cannot start, as spawn() would have refused it).
  */
-export function supervisorMessage(argv: readonly string[], env: Record<string, string>, cwd: string, sandbox?: SupervisedSandbox): Buffer | null {
+export function supervisorMessage(argv: readonly string[], env: Record<string, string>, cwd: string, sandbox?: SupervisedSandbox, groupLeader = true): Buffer | null {
   const pairs: string[] = [];
   const restore: string[] = [];
   for (const [k, v] of Object.entries(env)) {
@@ -231,7 +250,7 @@ export function supervisorMessage(argv: readonly string[], env: Record<string, s
   }
   const box = sandbox ? (sandbox.uid === null ? 'keep' : String(sandbox.uid)) : '-';
   const cmd = sandbox ? sandbox.wrap(argv, restore) : argv;
-  const fields = [cwd, box, String(pairs.length / 2), ...pairs, '0', ...cmd];
+  const fields = [cwd, box, groupLeader ? '1' : '0', String(pairs.length / 2), ...pairs, '0', ...cmd];
   if (fields.some((f) => f.includes('\0'))) return null;
   const body = Buffer.from(fields.join('\0'));
   return Buffer.concat([Buffer.from(`${body.length}\n`), body]);

@@ -113,6 +113,21 @@ describe('supervisor: hooks die with the process that started them', () => {
     for (let i = 0; i < 3; i++) expect(await run('exit 7')).toMatchObject({ exitCode: 7, signal: null });
   });
 
+  it('groupLeader false: the shell leads no group, yet exit codes, signals, traps and timeouts are as for a leader', async () => {
+    const leads = `[ "$(cut -d' ' -f5 /proc/$$/stat)" = "$$" ] && echo leader || echo member`;
+    expect((await run(leads)).stdout).toBe('leader\n');
+    expect(await run(leads, { groupLeader: false })).toMatchObject({ exitCode: 0, stdout: 'member\n' });
+    expect(await run('exit 7', { groupLeader: false })).toMatchObject({ exitCode: 7, signal: null });
+    expect(await run('kill -TERM $$', { groupLeader: false })).toMatchObject({ exitCode: null, signal: 'SIGTERM' });
+    const trapped = await run('trap "echo trapped; exit 9" TERM; sleep 30 & wait', { groupLeader: false, timeoutMs: 300, kill: { first: 'SIGTERM', killAfterMs: 2000 } });
+    expect(trapped).toMatchObject({ timedOut: true, exitCode: 9, stdout: 'trapped\n' });
+    const file = pidFile();
+    const killed = await run(`trap "" TERM; sleep 30 & echo $! > ${file}; wait`, { groupLeader: false, timeoutMs: 300, kill: { first: 'SIGTERM', killAfterMs: 100 } });
+    expect(killed).toMatchObject({ timedOut: true, signal: 'SIGKILL' });
+    for (const p of readPids(file)) seen.add(p);
+    expect(await eventually(() => readPids(file).every((p) => !alive(p)), 5000)).toBe(true);
+  });
+
   it('PERL* variables reach the hook, but do not change the supervisor', async () => {
     const result = await run('echo "$PERL5OPT"', { env: { PATH, PERL5OPT: '-Mstrict -e die' } });
     expect(result).toMatchObject({ exitCode: 0, stdout: '-Mstrict -e die\n' });

@@ -138,8 +138,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
     const envOf = (entry: ClaudeCodeEntry) => (entry.pluginRoot !== undefined ? { ...env, [PLUGIN_ROOT_VAR]: pluginRootPath(entry.pluginRoot, paths) } : env);
     // The version decides how long a hook that ignores SIGTERM holds things up (versions/profiles.ts, waitForKill).
-    const kill = rules ? { kill: { first: 'SIGTERM' as const, killAfterMs: rules.killAfterMs } } : {};
-    const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env: envOf(h.entry), timeoutMs: h.entry.timeoutMs, stdin, ...kill }] : []));
+    const hostProcess = rules ? { kill: { first: 'SIGTERM' as const, killAfterMs: rules.killAfterMs }, ...(rules.ownProcessGroup ? {} : { groupLeader: false }) } : {};
+    const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env: envOf(h.entry), timeoutMs: h.entry.timeoutMs, stdin, ...hostProcess }] : []));
     if (jobs.length > 1) diagnostics.push(diag('info', 'rule.parallel', `${jobs.length} hooks start at once; Claude Code waits for all of them and reads their answers in the order they finish`));
     return withEvidence({ hooks, jobs, input, diagnostics }, rules?.version);
   },

@@ -135,6 +135,9 @@ export interface ClaudeCodeSwitches {
    * on at the deadline (1.0.41, 2.0.76, 2.1.47, 2.1.143: timeout-ignores-sigterm-killed-later, a 1 s timeout, resumed
    * 1.1-1.4 s after the call on every recording, three on 2.1.143; 2.1.332 2.6 s). */
   waitForKill: boolean;
+  /** The hook's shell leads a process group of its own (today, 1.0.41, 2.1.143), or (2.0.76, 2.1.47, builds run by
+   * node) it is started in the CLI's own group and leads none (process-sh-cwd-env-group: `own_group=no`). */
+  ownProcessGroup: boolean;
 }
 
 export interface ClaudeCodeWordings {
@@ -189,6 +192,7 @@ const NEWEST_SWITCHES: ClaudeCodeSwitches = {
   eventNotArray: 'file',
   persistedPreview: false,
   waitForKill: true,
+  ownProcessGroup: true,
 };
 
 const NEWEST_WORDINGS: ClaudeCodeWordings = {
@@ -233,8 +237,8 @@ export const PROFILES: readonly VersionProfile[] = [
   // three switches say the same for the profile's readers.
   profile(
     '2.0.76',
-    { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file' },
-    { pluginCallbacks: ['plugin-deny', 'plugin-session-start', 'plugin-prompt-plain'], unknownEvent: ['settings-unknown-event-deny'] },
+    { defaultTimeoutS: 60, stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', preToolContext: false, haltWithDeny: false, bareRewrite: false, dedupe: 'first', payload: 'v2.0', permissionRequestHooks: false, permissions: 'v2.0', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginCallbacks: true, unknownEvent: 'invalid-file', ownProcessGroup: false },
+    { pluginCallbacks: ['plugin-deny', 'plugin-session-start', 'plugin-prompt-plain'], unknownEvent: ['settings-unknown-event-deny'], ownProcessGroup: ['process-sh-cwd-env-group'] },
     { bashNoOutput: '' },
   ),
   // 2.1.47 keeps today's permission order otherwise: an ask rule beats --allowedTools and bypassPermissions,
@@ -242,8 +246,9 @@ export const PROFILES: readonly VersionProfile[] = [
   // perm-allow-local-space-star, mode-dontask).
   profile(
     '2.1.47',
-    { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, dedupe: 'first', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file' },
+    { stopBlockCap: null, events: V2_EVENTS, matcher: 'v2.0', answers: 'v2.0', haltWithDeny: false, payload: 'v2.0', fileWriteBlocked: true, dedupe: 'first', projectTrusted: true, planClassifier: false, hookAllowFirst: true, waitForKill: false, stopBlockNote: 'next-turn', pluginDedupe: 'shared', unknownEvent: 'invalid-file', ownProcessGroup: false },
     {
+      ownProcessGroup: ['process-sh-cwd-env-group'],
       pluginDedupe: ['plugin-dedupe-settings', 'plugin-dedupe-root-var'],
       unknownEvent: ['settings-unknown-event', 'settings-unknown-event-deny'],
       dedupe: ['dedupe-different-timeouts', 'dedupe-different-timeouts-reversed'],
@@ -308,6 +313,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   batchContextInToolResult: (v) => (v ? "PostToolBatch's context is appended to the tool result" : "PostToolBatch's context comes after the tool's other hook texts"),
   timeoutOverflow: (v) => (v ? 'a timeout over 2,147,483 s overflows: the hook is cancelled at once' : 'a huge timeout waits as if there were none'),
   unparsedJson: (v) => (v === 'plain' ? 'stdout that looks like JSON but does not parse (two objects) is plain text' : 'stdout that looks like JSON but does not parse (two objects) is a rejected answer'),
+  ownProcessGroup: (v) => (v ? "each hook's shell leads a process group of its own" : "hooks start in Claude Code's own process group: the shell leads none"),
   waitForKill: (v) => (v ? 'a hook that ignores SIGTERM at its deadline is waited for until its SIGKILL 1.5 s later' : 'at a deadline Claude Code goes on at once, even if the hook ignores SIGTERM'),
   persistedPreview: (v) => (v ? 'plain stdout saved to a file for its size is shown with the path and a 2,000-character preview' : 'plain stdout saved to a file for its size is shown as the path only'),
   eventNotArray: (v) => (v === 'event' ? 'an event whose hooks are not an array is skipped; the file\'s other events still run' : 'an event whose hooks are not an array rejects the whole file'),

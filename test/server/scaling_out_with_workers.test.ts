@@ -77,8 +77,10 @@ describe('runs on workers through the queue', { timeout: 120_000 }, () => {
     const ids = Array.from({ length: 6 }, (_, i) => `q-par-${i}`);
     const c2 = await connect(server.origin, server.token);
     try {
-      // Each hook prints its supervisor's parent: the worker process that ran it.
-      for (const [i, id] of ids.entries()) (i < 3 ? client : c2).send({ type: 'run', id, scenario: mirriScenario(["sleep 0.5; awk '{print $4}' /proc/$PPID/stat"]) });
+      // Each hook prints the worker process that ran it: its supervisor's parent, or the parent of the fork server
+      // (a perl process) that forked the supervisor.
+      const worker = "p=$(awk '{print $4}' /proc/$PPID/stat); [ \"$(cat /proc/$p/comm)\" = perl ] && p=$(awk '{print $4}' /proc/$p/stat); echo $p";
+      for (const [i, id] of ids.entries()) (i < 3 ? client : c2).send({ type: 'run', id, scenario: mirriScenario([`sleep 0.5; ${worker}`]) });
       const outcomes = await Promise.all(ids.map((id, i) => (i < 3 ? client : c2).waitFor(isOutcomeOf(id), 60_000)));
       const ranOn = new Set(outcomes.map((o) => (o.event.type === 'outcome' ? Number(o.event.outcome.hooks[0]!.stdout) : 0)));
       // Each worker takes at most 4 at once, so six runs at once need both.

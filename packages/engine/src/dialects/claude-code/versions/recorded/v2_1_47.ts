@@ -4,7 +4,7 @@ import type { RecordedRules } from '../../evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "2.1.47",
-  "cases": 865,
+  "cases": 866,
   "rules": {
     "config.hooks-disabled": {
       "n": 9,
@@ -120,11 +120,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "match.no-matcher-event.hit": {
-      "n": 133,
+      "n": 134,
       "cases": [
         "plugin-prompt-plain",
         "process-payload-fields",
-        "prompt-continue-false"
+        "process-sh-cwd-env-group"
       ]
     },
     "match.older.miss": {
@@ -152,7 +152,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "permission.allow-rule": {
-      "n": 568,
+      "n": 569,
       "cases": [
         "baseline-no-hooks",
         "dedupe-across-files",
@@ -344,7 +344,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.plain-context": {
-      "n": 69,
+      "n": 70,
       "cases": [
         "matcher-session-start-source",
         "plugin-prompt-plain",

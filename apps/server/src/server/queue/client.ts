@@ -90,7 +90,8 @@ export async function connectRunQueue(url: string, options: { waitMs?: number; s
         await subscriber.subscribe(channel);
         const job: RunJob = { key, scenario, limits, sandbox, user };
         await queue.add('run', job, { jobId: key, removeOnComplete: true, removeOnFail: true, attempts: 1 });
-        arm(waitMs, () => `no worker took it within ${waitMs / 1000} s: are \`hookplay worker --queue ${redactUrl(url)}\` processes running?`);
+        // A worker can take the job and say so before add() resolves here: then its silence timer stands.
+        if (!started) arm(waitMs, () => `no worker took it within ${waitMs / 1000} s: are \`hookplay worker --queue ${redactUrl(url)}\` processes running?`);
         signal.addEventListener('abort', onAbort, { once: true });
         return await done;
       } finally {

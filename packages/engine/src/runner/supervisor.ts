@@ -32,8 +32,8 @@ import { delimiter, join } from 'node:path';
  *
  * Protocol on fd 3 (a socket pair, both ways; forked by the fork server, pipes: commands on fd 3, reports on fd 4). In: one command, `<bytes>\n` then that many bytes of NUL-separated
  * fields (cwd, box, whether the shell leads its process group (1) or a waiter does (0), env count and pairs, restore
- * count and pairs, argv); a supervisor is started before it is
- * needed and waits for that (spare-supervisors.ts), so perl's start is off the hook's path. Out, one line each:
+ * count and pairs, argv); a supervisor is forked or started before it is needed and waits for that (fork-server.ts,
+ * spare-supervisors.ts), so perl's start is off the hook's path. Out, one line each:
  * `pid <n>` (the hook's shell started, leader of its own group <n>), `error <message>` (it could not start),
  * `end <leftovers> <escaped> <subreaper 0|1> <clean 0|1> <code|-> <signal|->` (clean: as a subreaper it saw every
  * descendant die; then how it is about to exit, which is how the hook's shell ended).

@@ -16,3 +16,4 @@ export type { EventSpec, ConfigFileSpec, VerifiedAgainst } from './dialects/dial
 export { configSchemas } from './schemas.js';
 export * from './port/index.js';
 export { parseJsonDocument, type JsonDocument } from './util/positions.js';
+export type { Json, JsonObject } from './util/json.js';

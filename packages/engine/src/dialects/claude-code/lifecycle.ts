@@ -45,6 +45,8 @@ export interface Observation {
   modelSaw: string[];
   /** Notices the host printed for the user. */
   userSaw: string[];
+  /** Every tool call, in the order the model made them (`tool` is the last). */
+  tools?: Observation['tool'][];
   /** One entry per Stop event: its stop_hook_active. */
   stopRuns: boolean[];
   /** A hook's `continue: false` ended the session. */
@@ -88,7 +90,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
   const hookRuns: Record<string, number> = {};
   const hookEnds: Record<string, string[]> = {};
-  const obs: Observation = { requests: 0, tool: null, modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns, hookEnds };
+  const obs: Observation = { requests: 0, tool: null, tools: [], modelSaw: [], userSaw: [], stopRuns: [], halted: false, hookRuns, hookEnds };
+  const seeTool = (tool: NonNullable<Observation['tool']>) => {
+    obs.tool = tool;
+    obs.tools!.push(tool);
+  };
   if (options.hostAnswers) {
     obs.asked = [];
     obs.decisions = [];
@@ -245,7 +251,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     let input: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : asked;
     const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: toolName, ...tool });
     if (pre.diagnostics.some((d) => d.code === 'rule.defer')) {
-      obs.tool = { executed: false, input: null, result: null, isError: null, decidedBy: null };
+      seeTool({ executed: false, input: null, result: null, isError: null, decidedBy: null });
       yield* record({ input: asked, ran: false, result: null, isError: false, decidedBy: 'hook', source: 'none' });
       return yield* finish('deferred', 'a PreToolUse hook deferred the call: claude -p exits there, to be resumed later', index);
     }
@@ -308,7 +314,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
       if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
         // Claude Code rejects the call and stops the turn there ("aborted_tools").
-        obs.tool = { executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null };
+        seeTool({ executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null });
         yield* decide(null, check.diagnostics);
         yield* record({ input, ran: false, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: 'hook', source: 'none' });
         cursor.skipTurn();
@@ -359,7 +365,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
     if (allowed) {
       const ran = yield* toolResult(toolName, input, step.result, rules.wordings.bashNoOutput);
-      obs.tool = { executed: true, input, result: norm(ran.content), isError: ran.code !== 0, decidedBy: decidedBy === 'rule' ? 'config' : decidedBy === 'user' ? 'user' : 'hook' };
+      seeTool({ executed: true, input, result: norm(ran.content), isError: ran.code !== 0, decidedBy: decidedBy === 'rule' ? 'config' : decidedBy === 'user' ? 'user' : 'hook' });
       yield* record({ input, ran: true, result: ran.content, isError: ran.code !== 0, decidedBy, source: step.result ? 'given' : toolName === 'Bash' ? 'run' : 'given', exitCode: ran.code });
       const ok = ran.code === 0;
       const post = yield* event(
@@ -374,7 +380,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       if (pre.halt || post.halt) return yield* halted(index);
       if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult + pre.context.length)) return yield* halted(index);
     } else {
-      obs.tool = { executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy };
+      seeTool({ executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy });
       yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
       const afterResult = told.length;
       told.push(...pre.context.map(norm));

@@ -1,0 +1,41 @@
+import type { EventScenario, PlayedSession, SessionScenario } from '@hookplay/engine';
+import type { Installed } from './cache/install.js';
+import type { RealHostId } from './catalog.js';
+import type { Difference } from './compare.js';
+import type { CannotExpress } from './plan.js';
+
+/** How the CLI run itself went, whatever the hooks did. */
+export interface CliFacts {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  ms: number;
+  stderrHead: string;
+  /** What the CLI tried to reach besides the mock (refused). */
+  otherTraffic: { method: string; url: string | undefined }[];
+}
+
+export interface RealRunOptions {
+  installed: Installed;
+  runsDir: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (line: string) => void;
+  keep?: boolean;
+}
+
+/** What one host adds to the shared harness: how a scenario becomes a real run, and how that run is read. */
+export interface RealHostAdapter<Script = unknown, Observation = unknown> {
+  id: RealHostId;
+  /** A one-event scenario as the session that makes the real host fire that event. */
+  wrap(scenario: EventScenario): { session: SessionScenario; focus: string; notes: string[] } | CannotExpress;
+  /** The mock's script and the host's flags from a session's steps, or what the host cannot be made to play. */
+  script(session: SessionScenario): Script | CannotExpress;
+  run(session: SessionScenario, script: Script, options: RealRunOptions): Promise<{ observation: Observation; cli: CliFacts; kept?: string; raw?: unknown }>;
+  /** The same session through the engine, set up as the real run was launched. */
+  emulate(session: SessionScenario, script: Script, tmpDir: string, signal?: AbortSignal): Promise<PlayedSession>;
+  compare(real: Observation, emulated: Observation): Difference[];
+  /** The observation as outcome-like fields (what the harness can see, nothing guessed). */
+  view(observation: Observation, script: Script, focus: string | null): Record<string, unknown>;
+}

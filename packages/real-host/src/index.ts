@@ -1,0 +1,14 @@
+export * from './catalog.js';
+export * from './cache/paths.js';
+export * from './cache/install.js';
+export { closeVersions, compareVersions, publishedVersions } from './cache/registry.js';
+export { launchJailed, jailProgram, JailUnavailableError, type LaunchSpec, type JailedRun } from './jail/launch.js';
+export { INNER_URL } from './jail/forwarder.js';
+export { startMockServer, type ApiHandler, type MockServer, type RecordedRequest } from './mock/server.js';
+export { anthropicApi } from './mock/anthropic.js';
+export type { ModelReply, ModelScript, ToolCall } from './mock/reply.js';
+export { runReal, realHostOf, RealRunError, type RealComparison, type RealOptions } from './real.js';
+export { CannotExpressError, type CannotExpress } from './plan.js';
+export type { Difference } from './compare.js';
+export type { RealHostAdapter, CliFacts } from './adapter.js';
+export { ADAPTERS } from './hosts/index.js';

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Entry } from '../catalog.js';
+import { FORWARDER, INNER_PORT } from './forwarder.js';
+
+export class JailUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JailUnavailableError';
+  }
+}
+
+export interface LaunchSpec {
+  entry: Entry;
+  args: string[];
+  cwd: string;
+  /** The CLI's whole environment: nothing of hookplay's own is inherited. */
+  env: Record<string, string>;
+  /** The mock's Unix socket, which the namespace's loopback port forwards to. */
+  mockSocket: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Bind mounts over the machine's tree (a build's managed-settings folder on /etc/claude-code, say). */
+  binds?: { from: string; to: string }[];
+  /** Talks to the CLI over its stdin while it runs (stream-json hosts); without it, stdin is /dev/null. */
+  drive?: (child: ChildProcessWithoutNullStreams) => void;
+  /** Bytes of stdout and of stderr kept; what is past them is dropped and counted. */
+  outputCap?: number;
+}
+
+export interface JailedRun {
+  code: number | null;
+  signal: string | null;
+  /** Killed at `timeoutMs`: the CLI hung (or a hook held it past that). */
+  timedOut: boolean;
+  /** Killed because the caller aborted (Ctrl-C, a cancelled or disconnected run). */
+  cancelled: boolean;
+  stdout: string;
+  stderr: string;
+  /** Bytes dropped past the cap, per stream. */
+  dropped: { stdout: number; stderr: number };
+  ms: number;
+}
+
+/** Time between SIGTERM and SIGKILL when a run is stopped: a CLI gets a moment to end its hooks itself. */
+const GRACE_MS = 1500;
+const DEFAULT_CAP = 32 * 1024 * 1024;
+
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
+    const path = join(dir, name);
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/** bubblewrap, or an error that says how to get it: a real host never runs outside a namespace of its own. */
+export function jailProgram(): string {
+  const bwrap = onPath('bwrap');
+  if (!bwrap) throw new JailUnavailableError('real runs need bubblewrap, for a network namespace where the mock is the only endpoint: install it (Debian: apt-get install bubblewrap)');
+  const perl = onPath('perl');
+  if (!perl) throw new JailUnavailableError('real runs need perl for the mock forwarder inside the namespace (Debian: perl-base)');
+  return bwrap;
+}
+
+/**
+ * Runs a host CLI in a namespace of its own: its own network (only loopback, whose one open port leads to the
+ * mock), its own PID namespace (when the CLI ends, the kernel ends every process it or its hooks left behind:
+ * nothing outlives a run), dying with hookplay (`--die-with-parent`). The file system is the machine's, as for
+ * an unsandboxed hook run. A timeout or an abort sends SIGTERM to the whole process group, SIGKILL after a grace.
+ */
+export function launchJailed(spec: LaunchSpec): Promise<JailedRun> {
+  const bwrap = jailProgram();
+  const cap = spec.outputCap ?? DEFAULT_CAP;
+  const args = [
+    '--unshare-net',
+    '--unshare-pid',
+    '--die-with-parent',
+    '--dev-bind', '/', '/',
+    '--proc', '/proc',
+    ...(spec.binds ?? []).flatMap((b) => ['--bind', b.from, b.to]),
+    '--chdir', spec.cwd,
+    '--',
+    '/bin/sh',
+    '-c',
+    // The forwarder's first process returns once the port is bound; only then does the CLI start.
+    'fwd=$1; sock=$2; port=$3; shift 3; perl -e "$fwd" "$port" "$sock" || exit 125; exec "$@"',
+    'hookplay-jail',
+    FORWARDER,
+    spec.mockSocket,
+    String(INNER_PORT),
+    spec.entry.cmd,
+    ...spec.entry.pre,
+    ...spec.args,
+  ];
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    if (spec.signal?.aborted) {
+      resolve({ code: null, signal: null, timedOut: false, cancelled: true, stdout: '', stderr: '', dropped: { stdout: 0, stderr: 0 }, ms: 0 });
+      return;
+    }
+    const child = spawn(bwrap, args, { cwd: spec.cwd, env: spec.env, stdio: [spec.drive ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    const out = { stdout: '', stderr: '' };
+    const dropped = { stdout: 0, stderr: 0 };
+    const keep = (stream: 'stdout' | 'stderr') => (chunk: string) => {
+      const room = cap - out[stream].length;
+      if (room >= chunk.length) out[stream] += chunk;
+      else {
+        out[stream] += chunk.slice(0, Math.max(0, room));
+        dropped[stream] += chunk.length - Math.max(0, room);
+      }
+    };
+    child.stdout!.setEncoding('utf8').on('data', keep('stdout'));
+    child.stderr!.setEncoding('utf8').on('data', keep('stderr'));
+    if (spec.drive) spec.drive(child as ChildProcessWithoutNullStreams);
+    let timedOut = false;
+    let cancelled = false;
+    let killer: NodeJS.Timeout | undefined;
+    const group = (sig: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, sig);
+      } catch {
+        // already gone
+      }
+    };
+    const stop = () => {
+      group('SIGTERM');
+      killer ??= setTimeout(() => group('SIGKILL'), GRACE_MS);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, spec.timeoutMs);
+    const abort = () => {
+      cancelled = true;
+      stop();
+    };
+    spec.signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', abort);
+      reject(new JailUnavailableError(`could not start bubblewrap (${bwrap}): ${e.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (killer) clearTimeout(killer);
+      spec.signal?.removeEventListener('abort', abort);
+      // The namespace is gone with bubblewrap; the group kill covers a bwrap that lingered on a held pipe.
+      group('SIGKILL');
+      resolve({ code, signal, timedOut, cancelled, stdout: out.stdout, stderr: out.stderr, dropped, ms: Date.now() - t0 });
+    });
+  });
+}

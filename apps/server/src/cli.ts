@@ -11,6 +11,8 @@ const COMMANDS: Record<Command, () => Promise<(args: string[]) => Promise<number
   serve: async () => (await import('./cli/serve-command.js')).serveCommand,
   worker: async () => (await import('./cli/worker-command.js')).workerCommand,
   team: async () => (await import('./cli/team-command.js')).teamCommand,
+  hosts: async () => (await import('./cli/hosts-command.js')).hostsCommand,
+  verify: async () => (await import('./cli/verify-command.js')).verifyCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

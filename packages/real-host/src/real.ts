@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { getDialect, isSessionScenario, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
+import { getDialect, isSessionScenario, type PlayedSession, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts } from './adapter.js';
 import { requireInstalled, type Installed } from './cache/install.js';
 import { cacheRoot, runsDir } from './cache/paths.js';
@@ -28,7 +28,7 @@ export interface RealComparison {
   kind: 'event' | 'session';
   /** A one-event scenario: its event, whose outcome is compared. */
   focus: string | null;
-  /** The session both sides played (for a one-event scenario, the one that reaches its event). */
+  /** The session both sides played (for a one-event scenario, the one that reaches its event), with the version the emulation applied. */
   played: SessionScenario;
   /** The engine's outcome: the focus event's for a one-event scenario, else the session's. */
   emulated: Outcome | SessionOutcome;
@@ -39,6 +39,8 @@ export interface RealComparison {
   /** What the harness had to change, and what it cannot observe. */
   notes: string[];
   cli: CliFacts;
+  /** The rules the emulation stated along the session (diagnostic codes and the matcher rules behind "why"). */
+  codes: string[];
   /** Both readings whole, for a recorded case. */
   observations: { real: unknown; emulated: unknown };
   kept?: string;
@@ -122,14 +124,41 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
     emulatedVersion,
     kind: focus ? 'event' : 'session',
     focus,
-    played,
+    played: withVersion,
     emulated: focusOutcome ?? emulated.outcome,
     emulatedView: adapter.view(emulated.observation, script, focus),
     real: adapter.view(real.observation, script, focus),
     differences: adapter.compare(real.observation, emulated.observation),
+    codes: [...ruleCodesOf(emulated.outcome)],
     notes,
     cli,
     observations: { real: real.observation, emulated: emulated.observation },
     ...(real.kept ? { kept: real.kept } : {}),
   };
+}
+
+/** Every rule an emulated session stated: its diagnostics' codes and the matcher rules behind each hook's "why". */
+export function ruleCodesOf(outcome: PlayedSession['outcome']): Set<string> {
+  const codes = new Set<string>();
+  for (const step of outcome.steps) {
+    for (const d of step.diagnostics) codes.add(d.code);
+    for (const { outcome: o } of step.events) {
+      for (const d of o.diagnostics) codes.add(d.code);
+      for (const h of o.hooks) if (h.whyRule) codes.add(h.whyRule);
+    }
+  }
+  return codes;
+}
+
+/**
+ * The same real run against the engine under another version's rules: a build between two modelled ones is
+ * checked against both neighbours without running it twice.
+ */
+export async function reemulate(c: RealComparison, version: string, signal?: AbortSignal): Promise<{ differences: Difference[]; codes: string[] }> {
+  const adapter = ADAPTERS[c.host]!;
+  const played: SessionScenario = { ...c.played, host: { ...(c.played.host ?? {}), version } };
+  const script = adapter.script(played);
+  if (cannotExpress(script)) throw new CannotExpressError(HOST_PACKAGES[c.host].label, script.problems);
+  const emulated = await adapter.emulate(played, script, tmpdir(), signal);
+  return { differences: adapter.compare(c.observations.real, emulated.observation), codes: [...ruleCodesOf(emulated.outcome)] };
 }

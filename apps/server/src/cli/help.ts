@@ -7,6 +7,7 @@ const EXIT_CODES = `exit codes:
   0    done: the scenario ran (whatever the verdict), every test passed, the scenario was written
   1    hookplay test: at least one scenario failed; hookplay serve: the server could not start
   2    usage error or invalid input (bad option, invalid scenario, no host config found), nothing ran
+       run --real: 0 the real CLI and the emulation agree, 1 they differ, 2 it could not run
   130  interrupted (Ctrl-C); running hooks were killed
 `;
 
@@ -19,6 +20,12 @@ usage:
                                       port it to other hosts and compare them side by side
   hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
                                       run a real project's hooks without writing a scenario
+  hookplay run FILE --real [--version V] [--record[=DIR]] [--json]
+                                      run it on the host's real CLI too, and compare field by field
+  hookplay hosts list | install HOST@VERSION | remove HOST@VERSION
+                                      the real host CLIs in your cache (for --real and verify)
+  hookplay verify DIR... --host HOST@VERSION [--json]
+                                      every scenario on a real CLI version: which rules differ
   hookplay test FILE_OR_DIR... [--jobs N] [--reporter human|junit|tap|json] [--filter PATTERN]
                                       check scenarios' "expect" blocks, in parallel
   hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE]
@@ -31,7 +38,6 @@ usage:
                                       run a team server's runs, taken from its job queue
   hookplay team add-user NAME | remove-user NAME | new-secret | list [--data DIR]
                                       who may sign in to a team server
-                                      start the playground server
 
 \`hookplay <command> --help\` says more about each.
 
@@ -39,6 +45,7 @@ ${EXIT_CODES}`,
 
   run: `usage: hookplay run FILE|- [--json]
        hookplay run FILE|- --hosts all|ID,ID... [--rename-tools] [--json]
+       hookplay run FILE|- --real [--version V] [--record[=DIR]] [--keep] [--timeout S] [--json]
        hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]
 
 Runs one scenario for real and explains the host's decision: which hooks matched and why, each one's exit and
@@ -53,6 +60,15 @@ options:
                     with that host's own rules, and print one comparison: what fired and why, the decision,
                     what the tool ran, what reaches the model, which output fields count, the input shape
   --rename-tools    with --hosts: rename tool names in matchers to each host's (default: copied as written)
+  --real            also run the scenario (one event, or a whole session) on the host's real CLI, installed
+                    with \`hookplay hosts install\`: offline, against a local mock of its model API scripted from
+                    the scenario, in a network namespace where the mock is the only endpoint; prints both side
+                    by side and every difference. --json: {"emulated", "real", "differences"}
+  --version V       with --real: the host version to run (default: host.version, else the newest modelled)
+  --record[=DIR]    with --real: save what the real CLI did as a recorded case that \`npm test\` replays
+                    (default: this checkout's oracle/recorded)
+  --keep            with --real: keep the real run's directory and print where it is
+  --timeout S       with --real: seconds before a hung CLI is killed with everything it started (default 120)
   --project DIR     the project whose host config and hook scripts to take in
   --dialect D       the host: ${'${dialects}'}
   --event E         the event to fire, in the host's own words (e.g. PreToolUse)
@@ -130,6 +146,33 @@ queue says so and exits 1. Stop it with Ctrl-C: its running hooks are killed and
 options:
   --queue URL       the Redis URL (redis://[user:pass@]host:port[/db])
   --concurrency N   runs at once (default 4)
+
+${EXIT_CODES}`,
+
+  hosts: `usage: hookplay hosts list
+       hookplay hosts install HOST@VERSION
+       hookplay hosts remove HOST@VERSION
+
+The real host CLIs that \`hookplay run --real\` and \`hookplay verify\` run, kept in your cache folder
+($XDG_CACHE_HOME/hookplay, default ~/.cache/hookplay; HOOKPLAY_CACHE_DIR overrides it), never in a project.
+Nothing is downloaded unless you run install. HOST is claude-code, codex, gemini-cli, copilot-cli or qwen-code;
+VERSION any version the npm registry serves (hookplay's rules model the listed ones). install shows the download
+size and the package's license, and finishes an interrupted install when run again; a version the registry does
+not serve is an error that lists the nearest published ones.
+
+${EXIT_CODES}`,
+
+  verify: `usage: hookplay verify DIR... --host HOST@VERSION [--json]
+
+Runs every scenario of that host in DIR on the installed real CLI (see \`hookplay hosts\`) and compares each with
+the emulation. For a version hookplay does not model, each is compared with the modelled versions on both sides
+of it, so you learn which one the build behaves like. Ends with the rules the emulation stated in scenarios where
+the real CLI differs: how a new release is checked the day it ships. Exit 0 when every scenario agrees, 1 when
+one differs, 2 when none could run.
+
+options:
+  --host HOST@VERSION  the real CLI to verify on (installed with hookplay hosts install)
+  --json               every scenario's differences and the rule table, as JSON
 
 ${EXIT_CODES}`,
 

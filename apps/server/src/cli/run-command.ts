@@ -10,8 +10,9 @@ import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
 import { hostsFrom, HOSTS_OPTIONS, runHostsCommand } from './hosts-compare.js';
 import { runOnEveryVersion } from './versions-command.js';
+import { REAL_OPTIONS, realRequest, runRealCommand, type RealRequest } from './real-command.js';
 
-const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools] | --versions]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
+const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools] | --versions | --real [--version V] [--record[=DIR]]]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -20,22 +21,24 @@ async function readStdin(): Promise<string> {
 }
 
 /** The scenario to run: a file, standard input ("-"), or a project imported on the fly. */
-async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean; hosts: ReturnType<typeof hostsFrom> }> {
-  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, '--versions': { kind: 'flag' }, ...PROJECT_OPTIONS, ...HOSTS_OPTIONS });
+async function scenarioFrom(args: string[]): Promise<{ scenario: Scenario; json: boolean; hosts: ReturnType<typeof hostsFrom>; real: RealRequest | null }> {
+  const parsed = parseArgs(args, { '--json': { kind: 'flag' }, '--versions': { kind: 'flag' }, ...PROJECT_OPTIONS, ...HOSTS_OPTIONS, ...REAL_OPTIONS });
   const json = parsed.values.has('--json');
   const hosts = hostsFrom(parsed);
   if (hosts && parsed.values.has('--versions')) throw new UsageError('--hosts compares hosts and --versions compares versions of one host: pick one');
+  const real = realRequest(parsed.values);
+  if (real && (hosts || parsed.values.has('--versions'))) throw new UsageError('--real runs the scenario on its own host\'s real CLI: it does not combine with --hosts or --versions');
   const projectOnly = ['--dialect', '--event', '--payload', '--home'].filter((o) => parsed.values.has(o));
   if (parsed.values.has('--project')) {
     if (parsed.positional.length) throw new UsageError(`--project builds the scenario itself: drop ${parsed.positional.join(' ')}`);
     const result = importProject(importRequest(parsed, parsed.values.get('--project') as string));
     if (!json) process.stderr.write(importSummary(result));
-    return { scenario: result.scenario, json, hosts };
+    return { scenario: result.scenario, json, hosts, real };
   }
   if (projectOnly.length) throw new UsageError(`${projectOnly.join(', ')} only go with --project DIR`);
   if (parsed.positional.length !== 1) throw new UsageError(parsed.positional.length ? 'one scenario at a time (hookplay test runs many)' : 'name a scenario file, or - for standard input');
   const file = parsed.positional[0]!;
-  return { scenario: file === '-' ? parseScenarioText(await readStdin(), '<stdin>') : await loadScenarioFile(file), json, hosts };
+  return { scenario: file === '-' ? parseScenarioText(await readStdin(), '<stdin>') : await loadScenarioFile(file), json, hosts, real };
 }
 
 /** `hookplay run`: exit 0 when the scenario ran, whatever the verdict; 2 when it is invalid or the usage is wrong. */
@@ -43,8 +46,9 @@ export async function runCommand(args: string[]): Promise<number> {
   let scenario: Scenario;
   let json: boolean;
   let hosts: ReturnType<typeof hostsFrom>;
+  let real: RealRequest | null;
   try {
-    ({ scenario, json, hosts } = await scenarioFrom(args));
+    ({ scenario, json, hosts, real } = await scenarioFrom(args));
   } catch (e) {
     const usage = e instanceof UsageError;
     process.stderr.write(`${usage || e instanceof ImportError ? 'hookplay run: ' : ''}${(e as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
@@ -57,6 +61,7 @@ export async function runCommand(args: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    if (real) return await runRealCommand(scenario, real, json, controller.signal);
     if (hosts) {
       if (isSessionScenario(scenario)) {
         process.stderr.write('hookplay run: --hosts compares one event on every host; this scenario is a session (compare one of its events as a one-event scenario)\n');

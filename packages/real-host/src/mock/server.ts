@@ -61,10 +61,11 @@ export async function startMockServer(socket: string, api: ApiHandler): Promise<
     req.setEncoding('utf8');
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
-      // A proxied request carries an absolute URL: only the path counts.
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      // A proxied request carries an absolute URL: served only when it is for the mock itself.
+      const url = new URL(req.url ?? '/', `http://127.0.0.1:${INNER_PORT}`);
       const path = url.pathname + url.search;
-      if (!api.serves(req.method ?? 'GET', url.pathname)) {
+      const elsewhere = /^https?:\/\//.test(req.url ?? '') && url.host !== `127.0.0.1:${INNER_PORT}` && url.host !== `localhost:${INNER_PORT}`;
+      if (elsewhere || !api.serves(req.method ?? 'GET', url.pathname)) {
         other.push({ method: req.method ?? 'GET', url: req.url, at: Date.now() - t0 });
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'not_found_error', message: 'hookplay mock: not served' } }));

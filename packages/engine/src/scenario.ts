@@ -52,6 +52,10 @@ export const HostSettings = z
       .enum(['default', 'manual', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'])
       .optional()
       .describe('claude-code: `--permission-mode` of the session (beats permissions.defaultMode in settings).'),
+    args: z
+      .array(z.string())
+      .optional()
+      .describe('More command-line arguments the host is started with (e.g. ["--dangerously-skip-permissions"]); the dialect applies those it models and says so for the rest.'),
     allowedTools: z
       .string()
       .optional()

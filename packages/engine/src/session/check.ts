@@ -22,6 +22,16 @@ export function checkSession(scenario: SessionScenario): Diagnostic[] {
   steps.forEach((step, i) => {
     const kind = stepKind(step);
     const previous = i > 0 ? stepKind(steps[i - 1]!) : null;
+    if ((kind === 'calls' || kind === 'resume') && !dialect.lifecycle!.supports?.includes(kind)) {
+      problems.push({ step: i, message: `${dialect.label}'s lifecycle does not model ${kind === 'calls' ? 'several tool calls in one message' : 'resuming a session'} yet` });
+      return;
+    }
+    if (kind === 'resume') {
+      // A new host process: the next user step must be a prompt.
+      turn = false;
+      interruptedAt = null;
+      return;
+    }
     if (kind === 'prompt') {
       turn = true;
       interruptedAt = null;
@@ -37,10 +47,10 @@ export function checkSession(scenario: SessionScenario): Diagnostic[] {
       return;
     }
     if (!turn) {
-      problems.push({ step: i, message: `no turn has begun: a ${kind === 'approval' ? 'permission answer' : kind === 'reply' ? 'model reply' : kind === 'interrupt' ? 'interrupt' : 'tool call'} needs a prompt before it` });
+      problems.push({ step: i, message: `no turn has begun: a ${kind === 'approval' ? 'permission answer' : kind === 'reply' ? 'model reply' : kind === 'interrupt' ? 'interrupt' : kind === 'calls' ? 'set of tool calls' : 'tool call'} needs a prompt before it` });
       return;
     }
-    if (kind === 'approval' && previous !== 'tool') {
+    if (kind === 'approval' && previous !== 'tool' && previous !== 'calls' && previous !== 'approval') {
       problems.push({ step: i, field: 'approval', message: 'an approval answers the permission prompt of the tool call just before it, and there is none' });
     }
     if (kind === 'interrupt') interruptedAt = i;

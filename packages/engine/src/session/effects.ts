@@ -58,6 +58,8 @@ export interface StepProblem {
 }
 
 export interface Lifecycle<O = Record<string, unknown>> {
+  /** The step kinds this host's lifecycle plays beyond prompt, tool, approval, reply, interrupt and event. */
+  supports?: readonly ('calls' | 'resume')[];
   /** Steps this host could never reach, found before anything runs. */
   check?(steps: SessionStep[], host: HostSettings): StepProblem[];
   play(input: LifecycleInput<O>): LifecycleRun;

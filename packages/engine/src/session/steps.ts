@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What a user and a model do in a session, in order. Each step is told apart by its one distinguishing key
- * (`prompt`, `tool`, `approval`, `reply`, `interrupt`, `event`); the host's lifecycle decides which hook events
+ * (`prompt`, `tool`, `calls`, `approval`, `reply`, `interrupt`, `resume`, `event`); the host's lifecycle decides which hook events
  * each step fires and what their verdicts do to the steps after it.
  */
 const StepExpect = z
@@ -30,6 +30,33 @@ const ToolCall = z
   })
   .strict();
 
+const Calls = z
+  .object({
+    calls: z
+      .array(
+        z
+          .object({
+            tool: z.string().min(1).describe("The tool, in the host's own naming."),
+            input: z.record(z.string(), z.unknown()).default({}).describe('The tool input the model sends.'),
+            result: ToolResult.optional().describe('What the tool returns (omitted: a shell tool runs for real).'),
+          })
+          .strict(),
+      )
+      .min(2)
+      .describe('Several tool calls the model makes in one message: the host decides and runs each, then goes on with all their results.'),
+    expect: StepExpect,
+  })
+  .strict();
+
+const Resume = z
+  .object({
+    resume: z
+      .enum(['resume', 'continue'])
+      .describe('The host process ends and a new one picks the conversation up (`--resume <session>` or `--continue`); a prompt follows.'),
+    expect: StepExpect,
+  })
+  .strict();
+
 const Approval = z
   .object({
     approval: z.enum(['allow', 'deny']).describe('The user answers the permission prompt the call before it raised.'),
@@ -51,7 +78,7 @@ const RawEvent = z
   })
   .strict();
 
-export const SessionStep = z.union([Prompt, ToolCall, Approval, Reply, Interrupt, RawEvent]);
+export const SessionStep = z.union([Prompt, ToolCall, Calls, Approval, Reply, Interrupt, Resume, RawEvent]);
 export type SessionStep = z.infer<typeof SessionStep>;
 
 export const Session = z
@@ -61,11 +88,13 @@ export const Session = z
   .strict();
 export type Session = z.infer<typeof Session>;
 
-export type StepKind = 'prompt' | 'tool' | 'approval' | 'reply' | 'interrupt' | 'event';
+export type StepKind = 'prompt' | 'tool' | 'calls' | 'approval' | 'reply' | 'interrupt' | 'resume' | 'event';
 
 export function stepKind(step: SessionStep): StepKind {
   if ('prompt' in step) return 'prompt';
   if ('tool' in step) return 'tool';
+  if ('calls' in step) return 'calls';
+  if ('resume' in step) return 'resume';
   if ('approval' in step) return 'approval';
   if ('reply' in step) return 'reply';
   if ('interrupt' in step) return 'interrupt';
@@ -81,6 +110,8 @@ export function stepLabel(step: SessionStep): string {
     const main = [input.command, input.cmd, input.file_path].find((v): v is string => typeof v === 'string') ?? '';
     return main ? `${step.tool}: ${short(main)}` : step.tool;
   }
+  if ('calls' in step) return `${step.calls.length} calls: ${step.calls.map((c) => c.tool).join(', ')}`;
+  if ('resume' in step) return step.resume === 'resume' ? 'resume the session (--resume)' : 'continue the session (--continue)';
   if ('approval' in step) return `approval: ${step.approval}`;
   if ('reply' in step) return `reply ${JSON.stringify(short(step.reply))}`;
   if ('interrupt' in step) return 'interrupt';

@@ -7,7 +7,7 @@ export { spawnHook, type SpawnSpec } from './runner/spawn-hook.js';
 export { killAllHookGroups, liveHookGroupCount } from './runner/process-group.js';
 export { endSpareSupervisors } from './runner/spare-supervisors.js';
 export { killProcessesUnder } from './runner/strays.js';
-export { checkSandbox, DEFAULT_SANDBOX_LIMITS, SandboxUnavailableError, type SandboxConfig, type SandboxLimits } from './runner/sandbox.js';
+export { checkSandbox, DEFAULT_SANDBOX_LIMITS, prepareSandboxRun, SandboxUnavailableError, systemBinds, type SandboxConfig, type SandboxLimits } from './runner/sandbox.js';
 export type { ProcessResult, KillSequence } from './runner/types.js';
 export { getDialect, DIALECTS } from './dialects/index.js';
 export type { Dialect } from './dialects/dialect.js';

@@ -1,4 +1,4 @@
-import type { EventScenario, PlayedSession, SessionScenario } from '@hookplay/engine';
+import type { EventScenario, PlayedSession, SandboxConfig, SessionScenario } from '@hookplay/engine';
 import type { Installed } from './cache/install.js';
 import type { RealHostId } from './catalog.js';
 import type { Difference } from './compare.js';
@@ -23,6 +23,8 @@ export interface RealRunOptions {
   signal?: AbortSignal;
   onProgress?: (line: string) => void;
   keep?: boolean;
+  /** Run the CLI in the server's sandbox (see jail/launch.ts); `sandboxRun()` prepares the run directory for it. */
+  sandbox?: SandboxConfig;
 }
 
 /** What one host adds to the shared harness: how a scenario becomes a real run, and how that run is read. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { getDialect, isSessionScenario, type PlayedSession, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
+import { getDialect, isSessionScenario, type PlayedSession, type SandboxConfig, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts } from './adapter.js';
 import { requireInstalled, type Installed } from './cache/install.js';
 import { cacheRoot, runsDir } from './cache/paths.js';
@@ -18,6 +18,8 @@ export interface RealOptions {
   keep?: boolean;
   /** The cache holding installed hosts (default: the user's, see cache/paths.ts). */
   cache?: string;
+  /** `serve --sandbox`: the CLI and its hooks run in the server's sandbox. */
+  sandbox?: SandboxConfig;
 }
 
 export interface RealComparison {
@@ -107,6 +109,7 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.keep ? { keep: true } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
   const cli = real.cli;
   if (cli.cancelled) throw new RealRunError('the real run was cancelled; the CLI and everything it started were stopped', cli);

@@ -135,7 +135,7 @@ function findOnPath(name: string): string | null {
 const bindsCache = new Map<string, string[]>();
 
 /** The system part of the sandbox: read-only binds, and the merged-/usr links as links (looked up once). */
-function systemBinds(extra: readonly string[]): string[] {
+export function systemBinds(extra: readonly string[]): string[] {
   const key = extra.join('\0');
   let args = bindsCache.get(key);
   if (!args) bindsCache.set(key, (args = lookUpSystemBinds(extra)));

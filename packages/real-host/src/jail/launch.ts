@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { prepareSandboxRun, systemBinds, type SandboxConfig } from '@hookplay/engine';
 import type { Entry } from '../catalog.js';
 import { FORWARDER, INNER_PORT } from './forwarder.js';
 
@@ -27,6 +28,12 @@ export interface LaunchSpec {
   drive?: (child: ChildProcessWithoutNullStreams) => void;
   /** Bytes of stdout and of stderr kept; what is past them is dropped and counted. */
   outputCap?: number;
+  /**
+   * `serve --sandbox` / a team server: the CLI and its hooks see the system read-only, the CLI's install read-only and
+   * the run's directory (`sandbox.root`) as the one writable place, as nobody when hookplay is root; the machine's
+   * other files (homes, /tmp, the server's data) are not there.
+   */
+  sandbox?: { config: SandboxConfig; root: string; readOnly: string[] };
 }
 
 export interface JailedRun {
@@ -78,19 +85,30 @@ export function jailProgram(): string {
 export function launchJailed(spec: LaunchSpec): Promise<JailedRun> {
   const bwrap = jailProgram();
   const cap = spec.outputCap ?? DEFAULT_CAP;
+  const box = spec.sandbox;
+  const mounts = box
+    ? [
+        '--unshare-all',
+        '--hostname', 'hookplay-sandbox',
+        ...systemBinds(box.config.extraReadOnly),
+        ...box.readOnly.flatMap((dir) => ['--ro-bind', dir, dir]),
+        '--proc', '/proc',
+        '--dev', '/dev',
+        '--tmpfs', '/tmp',
+        '--bind', box.root, box.root,
+      ]
+    : ['--unshare-net', '--unshare-pid', '--dev-bind', '/', '/', '--proc', '/proc'];
   const args = [
-    '--unshare-net',
-    '--unshare-pid',
+    ...mounts,
     '--die-with-parent',
-    '--dev-bind', '/', '/',
-    '--proc', '/proc',
     ...(spec.binds ?? []).flatMap((b) => ['--bind', b.from, b.to]),
     '--chdir', spec.cwd,
     '--',
     '/bin/sh',
     '-c',
-    // The forwarder's first process returns once the port is bound; only then does the CLI start.
-    'fwd=$1; sock=$2; port=$3; shift 3; perl -e "$fwd" "$port" "$sock" || exit 125; exec "$@"',
+    // The forwarder's first process returns once the port is bound; only then does the CLI start. Sandboxed, the
+    // CLI's processes get generous per-process limits (a CLI needs far more than a hook's 64 processes and 1 GiB).
+    `${box ? 'ulimit -t 600 -f 262144 2>/dev/null; ' : ''}fwd=$1; sock=$2; port=$3; shift 3; perl -e "$fwd" "$port" "$sock" || exit 125; exec "$@"`,
     'hookplay-jail',
     FORWARDER,
     spec.mockSocket,
@@ -105,7 +123,9 @@ export function launchJailed(spec: LaunchSpec): Promise<JailedRun> {
       resolve({ code: null, signal: null, timedOut: false, cancelled: true, stdout: '', stderr: '', dropped: { stdout: 0, stderr: 0 }, ms: 0 });
       return;
     }
-    const child = spawn(bwrap, args, { cwd: spec.cwd, env: spec.env, stdio: [spec.drive ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
+    // As root, a sandboxed run drops to nobody before bubblewrap starts (as the engine's sandboxed hooks do).
+    const [file, argv] = box?.config.uid != null ? [box.config.perl, ['-e', `$( = $) = "${box.config.uid} ${box.config.uid}"; $< = $> = ${box.config.uid}; exec @ARGV or exit 127`, bwrap, ...args]] : [bwrap, args];
+    const child = spawn(file, argv, { cwd: spec.cwd, env: spec.env, stdio: [spec.drive ? 'pipe' : 'ignore', 'pipe', 'pipe'], detached: true });
     const out = { stdout: '', stderr: '' };
     const dropped = { stdout: 0, stderr: 0 };
     const keep = (stream: 'stdout' | 'stderr') => (chunk: string) => {
@@ -156,4 +176,19 @@ export function launchJailed(spec: LaunchSpec): Promise<JailedRun> {
       resolve({ code, signal, timedOut, cancelled, stdout: out.stdout, stderr: out.stderr, dropped, ms: Date.now() - t0 });
     });
   });
+}
+
+/**
+ * Readies a run directory for the sandbox: handed to the sandbox's user (when hookplay is root), and every folder
+ * above it and above the CLI's install made searchable (never readable or writable) by that user.
+ */
+export async function sandboxRun(config: SandboxConfig, root: string, installDir: string): Promise<{ config: SandboxConfig; root: string; readOnly: string[] }> {
+  await prepareSandboxRun(config, root);
+  if (config.uid !== null) {
+    for (let dir = dirname(installDir); dir !== '/'; dir = dirname(dir)) {
+      const st = statSync(dir);
+      if ((st.mode & 0o001) === 0 && st.uid === process.getuid?.()) chmodSync(dir, (st.mode & 0o7777) | 0o001);
+    }
+  }
+  return { config, root, readOnly: [installDir] };
 }

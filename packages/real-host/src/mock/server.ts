@@ -1,3 +1,4 @@
+import { chmodSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { INNER_PORT } from '../jail/forwarder.js';
@@ -117,6 +118,8 @@ export async function startMockServer(socket: string, api: ApiHandler): Promise<
     server.once('error', reject);
     server.listen(socket, () => resolve());
   });
+  // A sandboxed CLI runs as another user: the run directory (private to the run) is what guards the socket.
+  chmodSync(socket, 0o666);
   return {
     socket,
     requests,

@@ -4,7 +4,7 @@ import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { Installed } from '../../cache/install.js';
 import { compareVersions } from '../../cache/registry.js';
 import { INNER_URL } from '../../jail/forwarder.js';
-import { launchJailed, type JailedRun } from '../../jail/launch.js';
+import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { anthropicApi } from '../../mock/anthropic.js';
 import { startMockServer, type MockServer } from '../../mock/server.js';
 import { answerFor, driver, driverArgs, type DriveLog } from './drive.js';
@@ -71,6 +71,7 @@ export async function capabilitiesOf(installed: Installed, scratch: string): Pro
 
 export interface ClaudeRunOptions {
   installed: Installed;
+  sandbox?: import('@hookplay/engine').SandboxConfig;
   /** Where run directories go (not below a world-writable folder). */
   runsDir: string;
   timeoutMs?: number;
@@ -115,6 +116,7 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
   const ws = await materialize(scenario.files, options.runsDir);
   const probeDir = join(ws.root, 'probe');
   mkdirSync(probeDir, { recursive: true });
+  const managed = join(ws.root, 'managed');
   const state: TurnState = { turn: 0, inTurn: 0 };
   const mock = await startMockServer(join(ws.root, 'mock.sock'), anthropicApi(modelScriptOf(script, state), { sideRequests: compareVersions(installed.version, '2.1.332') < 0 }));
   const host = scenario.host ?? {};
@@ -122,12 +124,13 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
   const binds: { from: string; to: string }[] = [];
   if (!capabilities.settingsFlag) {
     // 1.0.41 reads no --settings: its probes go into a managed-settings file bind-mounted for this run only.
-    const managed = join(ws.root, 'managed');
     mkdirSync(managed, { recursive: true });
     writeFileSync(join(managed, 'managed-settings.json'), JSON.stringify(probes));
     mkdirSync('/etc/claude-code', { recursive: true });
     binds.push({ from: managed, to: '/etc/claude-code' });
   }
+  // Everything the run writes exists before the directory is handed to the sandbox's user.
+  const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, installed.dir) : undefined;
   const drive = needsStream ? driver(script, state, options.onProgress) : null;
   const args = [
     '-p',
@@ -153,6 +156,7 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
       mockSocket: mock.socket,
       timeoutMs: options.timeoutMs ?? 120_000,
       binds,
+      ...(box ? { sandbox: box } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(drive ? { drive: drive.drive } : {}),
     });

@@ -4,7 +4,7 @@
  * unions on `type`. Import this module from the browser: it pulls in only the engine's pure half.
  */
 import { z } from 'zod';
-import { Comparison, DIALECT_IDS, Diagnostic, HostColumn, Scenario, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
+import { Comparison, DIALECT_IDS, Diagnostic, HostColumn, Outcome, Scenario, SessionOutcome, SessionTimelineEvent, TimelineEvent } from '@hookplay/engine/browser';
 
 export const PROTOCOL_VERSION = 1;
 /** Token on the WebSocket: a subprotocol `hookplay.<token>` beside this one, or `?token=`. */
@@ -18,7 +18,36 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel'), id: RunId }),
   /** Port the scenario to each host (default: all) and run every port; `cancel` with the same id stops it. */
   z.object({ type: z.literal('compare'), id: RunId, scenario: Scenario, hosts: z.array(z.enum(DIALECT_IDS)).min(1).optional(), renameTools: z.boolean().optional() }),
+  /** Run the scenario on its host's real CLI (installed on the server) and through the engine; `cancel` stops it. */
+  z.object({ type: z.literal('real'), id: RunId, scenario: Scenario, version: z.string().min(1).max(40).regex(/^[\w.-]+$/).optional() }),
 ]);
+
+/** One field where the emulation and the real CLI part (path in the compared reading). */
+export const RealDifference = z.object({ path: z.string(), what: z.string(), emulated: z.unknown(), real: z.unknown() });
+export type RealDifference = z.infer<typeof RealDifference>;
+
+/** A scenario on the real CLI beside the emulation: both readings, and where they part. */
+export const RealResult = z.object({
+  host: z.string(),
+  version: z.string(),
+  /** The version whose rules the emulation applied (the real one, unless hookplay does not model it). */
+  emulatedVersion: z.string().nullable(),
+  kind: z.enum(['event', 'session']),
+  event: z.string().optional(),
+  emulated: z.union([Outcome, SessionOutcome]),
+  /** The emulation read as the real run is read: the two columns compare field by field. */
+  emulatedView: z.record(z.string(), z.unknown()),
+  /** Only what the harness observed on the real CLI; a field it cannot see is absent, never guessed. */
+  real: z.record(z.string(), z.unknown()),
+  differences: z.array(RealDifference),
+  notes: z.array(z.string()),
+  /** The real CLI's wall time. */
+  ms: z.number(),
+});
+export type RealResult = z.infer<typeof RealResult>;
+
+/** A real host CLI installed on the server, with its versions. */
+export const RealHostInstalled = z.object({ host: z.string(), versions: z.array(z.string()) });
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageInput = z.input<typeof ClientMessage>;
 
@@ -52,16 +81,21 @@ export const ServerMessage = z.discriminatedUnion('type', [
     limits: Limits,
     /** On a team server (`serve --team`): who this connection signed in as, and that "Copy link" makes a short link. */
     team: z.object({ user: z.string(), shortLinks: z.boolean() }).optional(),
+    /** The real host CLIs this server can run ("Check on the real CLI"); the others say how to install them. */
+    realHosts: z.array(RealHostInstalled).optional(),
   }),
   /** One timeline event of run `id`; `seq` counts from 0 per run, with no gaps (skipped output is a `gap` message with its own seq). */
   z.object({ type: z.literal('timeline'), id: z.string(), seq: z.number().int().nonnegative(), event: z.union([TimelineEvent, SessionTimelineEvent]) }),
   /** The run ended without an outcome because the client cancelled it; every process is gone. */
   z.object({ type: z.literal('cancelled'), id: z.string(), seq: z.number().int().nonnegative() }),
-  /** The run was not started: `busy` (too many runs), `invalid` (bad scenario), `duplicate` (id in use). */
+  /**
+   * The run was not started: `busy` (too many runs), `invalid` (bad scenario, or a part the real host cannot play:
+   * `problems` names it), `duplicate` (id in use), `unavailable` (the real CLI is not installed on the server).
+   */
   z.object({
     type: z.literal('rejected'),
     id: z.string(),
-    reason: z.enum(['busy', 'invalid', 'duplicate', 'too-large']),
+    reason: z.enum(['busy', 'invalid', 'duplicate', 'too-large', 'unavailable']),
     message: z.string(),
     problems: z.array(Problem).optional(),
   }),
@@ -85,6 +119,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('compare-host'), id: z.string(), column: HostColumn }),
   /** The whole comparison `id`, differences marked: the last message of a comparison. */
   z.object({ type: z.literal('comparison'), id: z.string(), comparison: Comparison }),
+  /** Progress of real run `id`: the CLI starting, each hook, the model's turns, each prompt answered. */
+  z.object({ type: z.literal('real-progress'), id: z.string(), line: z.string() }),
+  /** The last message of real run `id`: both sides and their differences. */
+  z.object({ type: z.literal('real-result'), id: z.string(), result: RealResult }),
   /** A message the server could not take at all (not JSON, unknown type, ...), or a server failure of run `id`. */
   z.object({ type: z.literal('error'), id: z.string().optional(), message: z.string() }),
 ]);

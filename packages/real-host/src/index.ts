@@ -7,7 +7,7 @@ export { INNER_URL } from './jail/forwarder.js';
 export { startMockServer, type ApiHandler, type MockServer, type RecordedRequest } from './mock/server.js';
 export { anthropicApi } from './mock/anthropic.js';
 export type { ModelReply, ModelScript, ToolCall } from './mock/reply.js';
-export { runReal, reemulate, ruleCodesOf, realHostOf, RealRunError, type RealComparison, type RealOptions } from './real.js';
+export { runReal, reemulate, ruleCodesOf, realHostOf, RealRunError, NoRealHostError, type RealComparison, type RealOptions } from './real.js';
 export { CannotExpressError, type CannotExpress } from './plan.js';
 export type { Difference } from './compare.js';
 export type { RealHostAdapter, CliFacts } from './adapter.js';

@@ -58,11 +58,19 @@ export class RealRunError extends Error {
   }
 }
 
+/** A scenario whose host hookplay cannot run for real (a documented-only host, or one without an adapter yet). */
+export class NoRealHostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoRealHostError';
+  }
+}
+
 /** The host a scenario runs on for real: its dialect's CLI, when hookplay can drive it. */
 export function realHostOf(scenario: Scenario): RealHostId {
   const id = scenario.dialect;
-  if (!isRealHostId(id)) throw new RealRunError(`${getDialect(id).label} has no real CLI hookplay can run (its rules come from its documentation only); the hosts with one are claude-code, codex, gemini-cli, copilot-cli and qwen-code`);
-  if (!ADAPTERS[id]) throw new RealRunError(`running ${HOST_PACKAGES[id].label} for real is not supported yet`);
+  if (!isRealHostId(id)) throw new NoRealHostError(`${getDialect(id).label} has no real CLI hookplay can run (its rules come from its documentation only); the hosts with one are claude-code, codex, gemini-cli, copilot-cli and qwen-code`);
+  if (!ADAPTERS[id]) throw new NoRealHostError(`running ${HOST_PACKAGES[id].label} for real is not supported yet`);
   return id;
 }
 
@@ -76,7 +84,6 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
   const adapter = ADAPTERS[host]!;
   const modelled = verifiedVersions(host);
   const version = options.version ?? scenario.host?.version ?? modelled[0]!;
-  const installed: Installed = requireInstalled(host, version, options.cache ?? cacheRoot());
   // The emulation applies the version's own rules where hookplay models it, else the scenario's (or the default).
   const emulatedVersion = modelled.includes(version) ? version : (scenario.host?.version ?? null);
   const notes: string[] = [];
@@ -96,6 +103,8 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
   if (!emulatedVersion && withVersion.host && 'version' in withVersion.host) delete withVersion.host.version;
   const script = adapter.script(withVersion);
   if (cannotExpress(script)) throw new CannotExpressError(HOST_PACKAGES[host].label, script.problems);
+  // Only a scenario the host can play asks for the install: what it cannot play is said either way.
+  const installed: Installed = requireInstalled(host, version, options.cache ?? cacheRoot());
 
   const runs = runsDir(options.cache ?? cacheRoot());
   mkdirSync(runs, { recursive: true });

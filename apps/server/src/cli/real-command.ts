@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '@hookplay/engine';
-import { CannotExpressError, HostNotInstalledError, JailUnavailableError, recordCase, RealRunError, runReal } from '@hookplay/real-host';
+import { CannotExpressError, HostNotInstalledError, JailUnavailableError, NoRealHostError, recordCase, RealRunError, runReal } from '@hookplay/real-host';
 import { UsageError } from './args.js';
 import { formatReal, realJson } from './format-real.js';
 import { EXIT } from './help.js';
@@ -81,7 +81,7 @@ export async function runRealCommand(scenario: Scenario, request: RealRequest, j
       process.stderr.write('hookplay run: interrupted; the real CLI and everything it started were stopped\n');
       return EXIT.interrupted;
     }
-    if (e instanceof CannotExpressError || e instanceof HostNotInstalledError || e instanceof JailUnavailableError || e instanceof RealRunError) {
+    if (e instanceof CannotExpressError || e instanceof HostNotInstalledError || e instanceof JailUnavailableError || e instanceof RealRunError || e instanceof NoRealHostError) {
       process.stderr.write(`hookplay run --real: ${e.message}\n`);
       return EXIT.usage;
     }

@@ -10,6 +10,7 @@ import type { RunRegistry } from './run-registry.js';
 import { scrubRunPaths } from './scrub-paths.js';
 import type { AuditLog, UserRunLimit } from './team-auth.js';
 import type { RunQueue } from './queue/client.js';
+import { installedRealHosts, runRealHere } from './real-run.js';
 
 export interface SessionOptions {
   limits: Limits;
@@ -80,6 +81,7 @@ export class Session {
       version: options.version,
       limits: options.limits,
       ...(options.team && options.user ? { team: { user: options.user, shortLinks: options.team.shortLinks } } : {}),
+      realHosts: installedRealHosts(),
     });
   }
 
@@ -149,6 +151,7 @@ export class Session {
       return void this.send({ type: 'rejected', id: m.id, reason: 'invalid', message: 'a session cannot be compared across hosts yet: compare one of its events as a one-event scenario', problems: [] });
     }
     if (m.type === 'compare') return this.start(m.id, m.scenario, { hosts: m.hosts ?? DIALECT_IDS, renameTools: m.renameTools === true });
+    if (m.type === 'real') return this.startReal(m.id, m.scenario, m.version);
     this.start(m.id, m.scenario);
   }
 
@@ -178,31 +181,43 @@ export class Session {
     });
   }
 
-  /** A run, or with `compare` the scenario ported to those hosts and each port run (same limits, guard and cancel). */
-  private start(id: string, scenario: Scenario, compare?: { hosts: readonly DialectId[]; renameTools: boolean }): void {
+  /**
+   * Everything a run must pass before it starts, whatever kind it is: a fresh id, the size limits, this
+   * connection's, this user's and the server's run slots. On success the run holds its slots until `release`.
+   */
+  private admit(id: string, scenario: Scenario): { controller: AbortController; releaseUser: () => void; user: string; startedAt: number } | null {
     const { limits, registry } = this.options;
-    if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` });
+    if (this.runs.has(id)) return void this.send({ type: 'rejected', id, reason: 'duplicate', message: `a run "${id}" is already in progress` }), null;
     const tooLarge = scenarioTooLarge(scenario, limits);
-    if (tooLarge) return void this.send({ type: 'rejected', id, reason: 'too-large', message: tooLarge });
+    if (tooLarge) return void this.send({ type: 'rejected', id, reason: 'too-large', message: tooLarge }), null;
     const deep = deepFileProblem(scenario.files, limits.maxJsonDepth);
-    if (deep) return void this.send({ type: 'rejected', id, reason: 'invalid', message: 'the scenario is invalid', problems: [deep] });
+    if (deep) return void this.send({ type: 'rejected', id, reason: 'invalid', message: 'the scenario is invalid', problems: [deep] }), null;
     if (this.runs.size >= limits.maxRunsPerConnection) {
-      return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` });
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `this connection already has ${this.runs.size} runs in progress (at most ${limits.maxRunsPerConnection}); wait or cancel one` }), null;
     }
     const team = this.options.team;
     const user = this.options.user ?? 'local';
     const releaseUser = team ? team.userRuns.tryStart(user) : () => {};
     if (!releaseUser) {
-      return void this.send({ type: 'rejected', id, reason: 'busy', message: `${user} already has ${team!.userRuns.max} runs in progress on this team server (at most ${team!.userRuns.max} per user); wait or cancel one` });
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `${user} already has ${team!.userRuns.max} runs in progress on this team server (at most ${team!.userRuns.max} per user); wait or cancel one` }), null;
     }
     const controller = registry.acquire();
     if (!controller) {
       releaseUser();
-      return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` });
+      return void this.send({ type: 'rejected', id, reason: 'busy', message: `the server is running ${registry.size} runs (at most ${limits.maxRunsTotal}); try again in a moment` }), null;
     }
-    const startedAt = Date.now();
-    team?.audit.write({ event: 'run-start', user, run: id, dialect: scenario.dialect, hostEvent: scenario.event, title: scenario.title ?? null, files: Object.keys(scenario.files) });
     this.runs.set(id, controller);
+    return { controller, releaseUser, user, startedAt: Date.now() };
+  }
+
+  /** A run, or with `compare` the scenario ported to those hosts and each port run (same limits, guard and cancel). */
+  private start(id: string, scenario: Scenario, compare?: { hosts: readonly DialectId[]; renameTools: boolean }): void {
+    const { limits, registry } = this.options;
+    const admitted = this.admit(id, scenario);
+    if (!admitted) return;
+    const { controller, releaseUser, user, startedAt } = admitted;
+    const team = this.options.team;
+    team?.audit.write({ event: 'run-start', user, run: id, dialect: scenario.dialect, hostEvent: scenario.event, title: scenario.title ?? null, files: Object.keys(scenario.files) });
     // Every hook of the run listens to this signal; a run may have up to maxHooksPerRun of them at once.
     setMaxListeners(limits.maxHooksPerRun + 10, controller.signal);
     let seq = 0;
@@ -289,6 +304,48 @@ export class Session {
       this.runs.delete(id);
       releaseUser();
     });
+  }
+
+  /**
+   * A scenario on its host's real CLI beside the emulation: admitted like any run (the same slots and per-user
+   * limit), checked by the same planning guard, run here or by a worker, in the sandbox when the server has one.
+   */
+  private startReal(id: string, scenario: Scenario, version: string | undefined): void {
+    const admitted = this.admit(id, scenario);
+    if (!admitted) return;
+    const { controller, releaseUser, user, startedAt } = admitted;
+    const team = this.options.team;
+    team?.audit.write({ event: 'run-start', user, run: id, dialect: scenario.dialect, hostEvent: scenario.event ?? null, title: scenario.title ?? null, files: Object.keys(scenario.files), real: version ?? 'default' });
+    const release = () => {
+      if (!this.runs.has(id)) return;
+      this.runs.delete(id);
+      this.options.registry.release(controller);
+      releaseUser();
+    };
+    const progress = (line: string) => this.send({ type: 'real-progress', id, line: clip(line, 300) });
+    const run = this.options.guard
+      .check(scenario, controller.signal)
+      .then(async (checked) => {
+        if (!checked.ok && checked.cancelled) throw new RunCancelledError();
+        if (!checked.ok) return void this.send({ type: 'rejected', id, reason: 'invalid', message: checked.message, problems: [] });
+        const queue = this.options.queue;
+        const sandbox = this.options.sandbox !== undefined || team !== undefined || this.options.workersMustSandbox === true;
+        const result = queue
+          ? await queue.runReal(scenario, { version, signal: controller.signal, onProgress: progress, sandbox, user })
+          : await runRealHere(scenario, { version, signal: controller.signal, onProgress: progress, ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}) });
+        if ('rejected' in result) return void this.send({ type: 'rejected', id, ...result.rejected });
+        team?.audit.write({ event: 'run-end', user, run: id, verdict: `real ${result.result.differences.length ? 'differs' : 'agrees'}`, hooks: [], ms: Date.now() - startedAt });
+        this.send({ type: 'real-result', id, result: result.result });
+      })
+      .then(
+        () => release(),
+        (e: unknown) => {
+          release();
+          if (e instanceof RunCancelledError || controller.signal.aborted) this.send({ type: 'cancelled', id, seq: 0 });
+          else this.send({ type: 'error', id, message: `the real run failed: ${clip(scrubRunPaths((e as Error)?.message ?? String(e), this.options.tmpDir), 500)}` });
+        },
+      );
+    this.options.registry.track(controller, run);
   }
 
   private async compare(id: string, scenario: Scenario, request: { hosts: readonly DialectId[]; renameTools: boolean }, controller: AbortController): Promise<void> {

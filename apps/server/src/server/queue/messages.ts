@@ -1,4 +1,5 @@
 import type { AnyTimelineEvent } from '@hookplay/engine';
+import type { RealRunAnswer } from '../real-run.js';
 
 /**
  * What travels between a server and the workers besides the BullMQ job itself. Timeline events go over Redis
@@ -16,6 +17,8 @@ export interface RunJob {
   /** The server runs anyone's hooks (`--team`, `--sandbox`): a worker without a sandbox must refuse the run. */
   sandbox: boolean;
   user: string;
+  /** A real run: the scenario on the worker's installed real CLI (this version, or the default) beside the emulation. */
+  real?: { version?: string };
 }
 
 export type RunMessage =
@@ -23,6 +26,8 @@ export type RunMessage =
   /** Every second while the run is on a worker: its silence means the worker is gone. */
   | { kind: 'alive' }
   | { kind: 'event'; event: AnyTimelineEvent }
+  | { kind: 'real-progress'; line: string }
+  | { kind: 'real-answer'; answer: RealRunAnswer }
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 

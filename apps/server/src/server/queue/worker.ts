@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'bullmq';
 import { endSpareSupervisors, killAllHookGroups, removalsSettled, parseScenario, RunCancelledError, runAnyScenario, type SandboxConfig } from '@hookplay/engine';
 import { scrubRunPaths } from '../scrub-paths.js';
+import { runRealHere } from '../real-run.js';
 import { ownedRunDirPrefix, sweepStaleRunDirs } from '../stale-runs.js';
 import { connectRedis } from './connect.js';
 import { CANCEL_CHANNEL, HEARTBEAT_MS, QUEUE_NAME, runChannel, type RunJob, type RunMessage } from './messages.js';
@@ -58,6 +59,17 @@ export async function startRunWorker(options: RunWorkerOptions): Promise<Running
           return;
         }
         const scenario = parseScenario(data.scenario);
+        if (data.real) {
+          const answer = await runRealHere(scenario, {
+            version: data.real.version,
+            signal: controller.signal,
+            onProgress: (line) => publish({ kind: 'real-progress', line }),
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          });
+          if (controller.signal.aborted) throw new RunCancelledError();
+          publish({ kind: 'real-answer', answer });
+          return;
+        }
         await runAnyScenario(scenario, {
           signal: controller.signal,
           tmpDir: runDir,

@@ -19,14 +19,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_CASES, SWEEP } from './all-cases.mjs';
 import { writeCoverage } from './lib/coverage.mjs';
 import { writeRecordedRules } from './lib/recorded-rules.mjs';
-import { runCli, writeFiles } from './lib/cli.mjs';
+import { ensureInstalled, runCase, writeFiles } from './lib/cli.mjs';
 import { caseRun } from './lib/case-kinds.mjs';
 import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } from './lib/compare.mjs';
-import { startMockApi } from './lib/mock-api.mjs';
 import { rawOf } from './lib/raw.mjs';
 import { KNOWN_GAPS } from './known-gaps.mjs';
 import { observe, PROBE_DIR, PROBED_EVENTS, probeSettings } from './lib/observe.mjs';
-import { capabilitiesOf, ensureVersion, enterLoopbackNamespace, NEWEST, unsupportedReason, VERSIONS } from './lib/versions.mjs';
+import { capabilitiesOf, NEWEST, unsupportedReason, VERSIONS } from './lib/versions.mjs';
 
 const ORACLE = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(ORACLE);
@@ -121,7 +120,6 @@ async function record(c, cli) {
   mkdirSync(join(project, PROBE_DIR), { recursive: true });
   writeFiles(c.files, home, project);
   const kind = caseRun(c, { home, project });
-  const mock = await startMockApi(kind.script ?? modelScript(c), { sideRequests: VERSION !== NEWEST });
   const probed = PROBED_EVENTS.filter((e) => cli.caps.events.includes(e));
   let managedDir = null;
   if (!cli.caps.settingsFlag) {
@@ -131,26 +129,21 @@ async function record(c, cli) {
     mkdirSync(managedDir, { recursive: true });
     writeFileSync(join(managedDir, 'managed-settings.json'), JSON.stringify(probeSettings(probed)));
   }
-  let run;
-  try {
-    run = await runCli({
-      bin: cli.cmd,
-      pre: cli.pre,
-      hookEvents: cli.caps.hookEvents,
-      managedDir,
-      root,
-      home,
-      project,
-      mockUrl: mock.url,
-      allowedTools: kind.allowedTools,
-      extraArgs: [...(cli.caps.settingsFlag ? ['--settings', JSON.stringify(probeSettings(probed))] : []), ...kind.args],
-      drive: kind.drive,
-      extraEnv: kind.env,
-      timeoutMs: 90_000,
-    });
-  } finally {
-    await mock.close();
-  }
+  const { run, mock } = await runCase({
+    installed: cli,
+    root,
+    home,
+    project,
+    script: kind.script ?? modelScript(c),
+    sideRequests: VERSION !== NEWEST,
+    hookEvents: cli.caps.hookEvents,
+    managedDir,
+    allowedTools: kind.allowedTools,
+    extraArgs: [...(cli.caps.settingsFlag ? ['--settings', JSON.stringify(probeSettings(probed))] : []), ...kind.args],
+    drive: kind.drive,
+    extraEnv: kind.env,
+    timeoutMs: 90_000,
+  });
   const seen = observe({ stdout: run.stdout, requests: mock.requests, project, home, root, probed });
   Object.assign(seen.observation, kind.extras(mock.requests, seen.events, seen.norm, seen.observation));
   const fixture = {
@@ -171,7 +164,7 @@ async function record(c, cli) {
   };
   const problems = [];
   if ((run.code !== (c.cliExit ?? 0)) || run.timedOut) problems.push(`the CLI exited with ${run.timedOut ? 'a timeout' : `code ${run.code}`}: ${run.stderr.trim().slice(0, 500)}`);
-  // In the loopback-only namespace a refused attempt to reach the vendor (2.0.76, 2.1.47) cannot leave the machine:
+  // In the run's namespace a refused attempt to reach the vendor (2.0.76, 2.1.47) cannot leave the machine:
   // it stays in the fixture (cli.otherTraffic) without failing the case.
   const outside = VERSION === NEWEST ? mock.other : mock.other.filter((o) => !/^api\.anthropic\.com:443$/.test(o.url ?? ''));
   if (outside.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
@@ -186,14 +179,16 @@ async function record(c, cli) {
   return { fixture, problems };
 }
 
+/** The engine's side of a case (the oracle session, packages/real-host/src/hosts/claude-code/oracle-session.ts), built. */
 async function loadEngine() {
-  const built = join(ROOT, 'packages/engine/dist/session/oracle/claude-code.js');
+  const built = join(ROOT, 'packages/real-host/dist/index.js');
   if (!flag('--no-build')) {
-    const r = spawnSync('npm', ['run', 'build', '--workspace', '@hookplay/engine'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error('building @hookplay/engine failed');
+    const r = spawnSync('npx', ['tsc', '-b', 'packages/real-host'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('building @hookplay/real-host failed');
   }
   if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
-  return import(pathToFileURL(built).href);
+  const { simulateClaudeSession, claudeRuleCodes } = await import(pathToFileURL(built).href);
+  return { simulateSession: simulateClaudeSession, ruleCodes: claudeRuleCodes };
 }
 
 /** Records (or loads) one case and compares it with the engine: the list of problems, empty when they agree. */
@@ -232,10 +227,10 @@ const unrecorded = [];
 async function main() {
   let cli = null;
   if (!replay) {
-    cli = ensureVersion(VERSION);
-    cli.caps = capabilitiesOf(VERSION, cli);
-    // Older builds reach for the vendor's API whatever the switches say: record them with loopback only.
-    if (VERSION !== NEWEST) enterLoopbackNamespace();
+    // Each run has a network namespace of its own whose one endpoint is the mock (packages/real-host): older
+    // builds reach for the vendor's API whatever the switches say, and are refused there.
+    cli = await ensureInstalled(VERSION);
+    cli.caps = await capabilitiesOf(VERSION, cli);
   }
   const bin = cli;
   const engine = withEngine ? await loadEngine() : null;

@@ -1,11 +1,11 @@
 // The Claude Code versions the oracle records, and what each build can be asked to do: older builds are a `cli.js`
 // run by Node, lack flags (`--include-hook-events`, `--settings`) and events, and some try to reach the vendor's API
-// whatever the environment says (see /work/shared/hosts/claude-code-versions/RUNNING.md).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+// whatever the environment says (each run's network namespace has only the mock; see packages/real-host).
 import { join } from 'node:path';
+import { cacheRoot, claudeCapabilities, compareVersions } from '@hookplay/real-host';
+
+export { compareVersions };
 import { isSessionCase } from './case-kinds.mjs';
-import { CLI_PREFIX, cliBinary } from './cli.mjs';
 
 /** Every version hookplay is verified on, oldest first. The newest is the default. */
 export const VERSIONS = ['1.0.41', '2.0.76', '2.1.47', '2.1.143', '2.1.332'];
@@ -23,14 +23,6 @@ function modesOf(version) {
   return null;
 }
 
-/** Compares dotted versions numerically: negative when a < b. */
-export function compareVersions(a, b) {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
 /** The events a build fires hooks for. */
 export function eventsOf(version) {
   if (compareVersions(version, '2.0.0') < 0) return V1_EVENTS;
@@ -38,37 +30,14 @@ export function eventsOf(version) {
   return ALL_EVENTS;
 }
 
-/** Where a build's entry point is: a cli.js (run by this Node) up to 2.1.112, the native binary after. */
-export function commandOf(version) {
-  const js = join(CLI_PREFIX, version, 'node_modules', '@anthropic-ai', 'claude-code', 'cli.js');
-  if (compareVersions(version, '2.1.113') < 0) return { cmd: process.execPath, pre: [js], path: js };
-  const bin = cliBinary(version);
-  return { cmd: bin, pre: [], path: bin };
-}
-
-/** Installs the version into oracle/.cli/<version> (gitignored) when missing; its command. */
-export function ensureVersion(version, log = console.log) {
-  const c = commandOf(version);
-  if (existsSync(c.path)) return c;
-  const prefix = join(CLI_PREFIX, version);
-  mkdirSync(prefix, { recursive: true });
-  log(`installing @anthropic-ai/claude-code@${version} into ${prefix} (once; gitignored, never committed)...`);
-  const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', `@anthropic-ai/claude-code@${version}`], { stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(c.path)) throw new Error(`could not install @anthropic-ai/claude-code@${version} (npm exit ${r.status}); expected ${c.path}`);
-  return c;
-}
-
 /**
- * What a build lets the harness see and do, read from its `--help`: whether it streams hook events, whether it takes
- * `--settings` (1.0.41 does not: the probes then go into a managed-settings file), and the events it knows.
+ * What a build lets the harness see and do, read from its `--help` (kept beside its install): whether it streams
+ * hook events, whether it takes `--settings` (1.0.41 does not: the probes then go into a managed-settings file),
+ * and the events it knows.
  */
-export function capabilitiesOf(version, command = commandOf(version)) {
-  const help = spawnSync(command.cmd, [...command.pre, '--help'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, DISABLE_AUTOUPDATER: '1' } }).stdout ?? '';
-  return {
-    hookEvents: help.includes('--include-hook-events'),
-    settingsFlag: /--settings\b/.test(help),
-    events: eventsOf(version),
-  };
+export async function capabilitiesOf(version, installed) {
+  const caps = await claudeCapabilities(installed, join(cacheRoot(), 'runs', '.capabilities'));
+  return { hookEvents: caps.hookEvents, settingsFlag: caps.settingsFlag, events: eventsOf(version) };
 }
 
 /** The event names a case's settings files declare hooks for (any file whose JSON parses). */
@@ -101,22 +70,4 @@ export function unsupportedReason(c, version) {
   const modes = modesOf(version);
   if (c.permissionMode && modes && !modes.includes(c.permissionMode)) return `Claude Code ${version}'s --permission-mode has no ${c.permissionMode}`;
   return null;
-}
-
-/**
- * Re-runs this process inside a network namespace that has only loopback (mock and CLI both inside it), so nothing a
- * build tries can leave the machine. Returns only in the namespace; the parent exits with the child's code.
- */
-export function enterLoopbackNamespace() {
-  if (process.env.HOOKPLAY_ORACLE_NETNS === '1') return;
-  const script = 'ip link set lo up && exec "$0" "$@"';
-  const r = spawnSync('unshare', ['-n', 'sh', '-c', script, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, HOOKPLAY_ORACLE_NETNS: '1' },
-  });
-  if (r.error) {
-    console.error(`could not start a loopback-only network namespace (unshare -n, needs root): ${r.error.message}`);
-    process.exit(2);
-  }
-  process.exit(r.status ?? 2);
 }

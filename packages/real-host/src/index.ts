@@ -14,3 +14,7 @@ export type { RealHostAdapter, CliFacts } from './adapter.js';
 export { ADAPTERS } from './hosts/index.js';
 export { recordCase, loadRecordedCases, replayCase, caseIdOf, caseHashOf, type RecordedCase } from './record.js';
 export { chatCompletionsApi } from './mock/chat.js';
+export { baseEnv as claudeBaseEnv, capabilitiesOf as claudeCapabilities } from './hosts/claude-code/run.js';
+export { observe as claudeObserve, hookTextsInRequest, normalizer, PROBED_EVENTS as CLAUDE_PROBED_EVENTS, type ClaudeObservation } from './hosts/claude-code/observe.js';
+export { writeCaseFiles } from './case-files.js';
+export { simulateSession as simulateClaudeSession, ruleCodes as claudeRuleCodes, type Observation as ClaudeOracleObservation, type SessionInput as ClaudeSessionInput } from './hosts/claude-code/oracle-session.js';

@@ -15,7 +15,7 @@ import { caseHash, checkTiming, compareObservations, observedOf, sessionOf } fro
 // @ts-expect-error plain JS module of the oracle harness
 import { recordedRules } from '../../../../oracle/lib/recorded-rules.mjs';
 import { RECORDED_RULES } from '../../src/dialects/claude-code/recorded-rules.js';
-import { ruleCodes, simulateSession, type Observation } from '../../src/session/oracle/claude-code.js';
+import { claudeRuleCodes as ruleCodes, simulateClaudeSession as simulateSession, type ClaudeOracleObservation as Observation } from '@hookplay/real-host';
 import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
 
 interface OracleCase {

@@ -18,7 +18,7 @@ import { KNOWN_GAPS } from '../../../../../oracle/known-gaps.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { unsupportedReason } from '../../../../../oracle/lib/versions.mjs';
 import { recordedRulesOf } from '../../../src/dialects/claude-code/evidence.js';
-import { ruleCodes, simulateSession, type Observation } from '../../../src/session/oracle/claude-code.js';
+import { claudeRuleCodes as ruleCodes, simulateClaudeSession as simulateSession, type ClaudeOracleObservation as Observation } from '@hookplay/real-host';
 import { PROFILES } from '../../../src/dialects/claude-code/versions/profiles.js';
 import { switchEvidence } from '../../../src/dialects/claude-code/versions/switch-evidence.js';
 

@@ -22,7 +22,7 @@ export interface ClaudeCapabilities {
 }
 
 /** The environment of every run: offline (the API and every proxy are the mock), no telemetry, no updates. */
-export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<string, string> = {}): Record<string, string> {
+export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<string, string> = {}, options: { sandboxVariable?: boolean } = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     LANG: 'C.UTF-8',
@@ -43,7 +43,7 @@ export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<str
     no_proxy: '',
     // hookplay runs as root on CI machines, where the CLI refuses bypassPermissions outside a sandbox it is told of;
     // a user's own machine is no root shell. The scenario's own host.env may say otherwise.
-    ...(process.getuid?.() === 0 ? { IS_SANDBOX: '1' } : {}),
+    ...(options.sandboxVariable !== false && process.getuid?.() === 0 ? { IS_SANDBOX: '1' } : {}),
     ...hostEnv,
   };
 }

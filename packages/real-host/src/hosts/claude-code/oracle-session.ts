@@ -1,22 +1,17 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ruleCodes as codesOf, type ClaudeCodeLifecycleOptions, type Observation } from '../../dialects/claude-code/lifecycle.js';
-import type { PromptAnswer } from '../../dialects/claude-code/permissions.js';
-import type { Diagnostic, Outcome } from '../../outcome.js';
-import type { SessionStep } from '../steps.js';
-import type { JsonObject } from '../../util/json.js';
-import { TIMING_RULES } from '../../dialects/claude-code/evidence.js';
-import { playSession } from '../play.js';
+import { playSession, type Diagnostic, type JsonObject, type Outcome, type SessionStep } from '@hookplay/engine';
+import { claudeCodeRuleCodes as codesOf, CLAUDE_TIMING_RULES as TIMING_RULES, type ClaudeCodeLifecycleOptions, type ClaudeCodeObservation as Observation, type PromptAnswer } from '@hookplay/engine/oracle';
 
-export type { Observation } from '../../dialects/claude-code/lifecycle.js';
+export type { ClaudeCodeObservation as Observation } from '@hookplay/engine/oracle';
 
 /**
  * The oracle's view of a `claude -p "do it"` run: one prompt (or several turns), at most one tool call per turn the
  * mock model makes, and the mock's `FINAL_TEXT_<n>` replies, played through the engine's session player with the
  * claude-code lifecycle. Session cases (oracle/permission-cases.mjs) add the permission mode, plugins and the
  * answers of the stdio host that answers prompts.
- * Not part of the engine's public API: oracle/run.mjs and the replay test use it.
+ * The oracle's own cases (oracle/cases.mjs, oracle/permission-cases.mjs) use it: oracle/run.mjs and their replay.
  */
 export interface SessionInput {
   files: Record<string, string>;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { getDialect, isSessionScenario, type PlayedSession, type SandboxConfig, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
+import { checkSession, getDialect, isSessionScenario, type PlayedSession, type SandboxConfig, type EventScenario, type Outcome, type Scenario, type SessionOutcome, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts } from './adapter.js';
 import { requireInstalled, type Installed } from './cache/install.js';
 import { cacheRoot, runsDir } from './cache/paths.js';
@@ -108,9 +108,9 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
 
   const runs = runsDir(options.cache ?? cacheRoot());
   mkdirSync(runs, { recursive: true });
-  // The emulation first: it is quick, and an invalid session is reported before the CLI starts.
-  const emulated = await adapter.emulate(withVersion, script, tmpdir(), options.signal);
-  if (emulated.outcome.ended.reason === 'invalid') throw new CannotExpressError(HOST_PACKAGES[host].label, emulated.outcome.diagnostics.map((d) => ({ path: 'session', message: d.message })));
+  // An invalid session is reported before the CLI starts.
+  const invalid = checkSession(withVersion);
+  if (invalid.length) throw new CannotExpressError(HOST_PACKAGES[host].label, invalid.map((d) => ({ path: 'session', message: d.message })));
   const real = await adapter.run(withVersion, script, {
     installed,
     runsDir: runs,
@@ -127,6 +127,13 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
   if ((cli.exitCode !== 0 || cli.signal) && requests === 0) {
     throw new RealRunError(`the real ${HOST_PACKAGES[host].label} ${version} exited with ${cli.signal ?? `code ${cli.exitCode}`} before asking the model anything${cli.stderrHead ? `: ${cli.stderrHead}` : ''}`, cli);
   }
+  // The emulation plays the same session under the same deadline: a hook that hangs there is said, not waited for.
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const emulated = await adapter.emulate(withVersion, script, tmpdir(), options.signal ? AbortSignal.any([options.signal, deadline]) : deadline).catch((e: unknown) => {
+    if (deadline.aborted && !options.signal?.aborted) throw new RealRunError(`the emulation of this scenario did not finish within ${Math.round(timeoutMs / 1000)} s (the real CLI did): its hooks were stopped`, cli);
+    throw e;
+  });
   if (cli.otherTraffic.length) notes.push(`the CLI tried to reach ${cli.otherTraffic.map((o) => `${o.method} ${o.url}`).join(', ')}: refused (its network namespace has only the mock)`);
 
   const focusOutcome = focus ? emulated.outcome.steps.flatMap((s) => s.events).find((e) => e.event === focus)?.outcome : undefined;

@@ -23,6 +23,7 @@ export type Message =
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string }
   | { role: 'assistant'; tool: string; args: unknown }
+  | { role: 'assistant'; calls: { tool: string; args: unknown }[] }
   | { role: 'tool'; content: string };
 
 export interface Observation {
@@ -30,12 +31,16 @@ export interface Observation {
   requests: number;
   /** The last request's messages after the system prompt (dates as <dt>, paths as $PROJECT / $HOME). */
   conversation: Message[];
+  /** Every request's messages, in order. */
+  conversations: Message[][];
   /** Warnings the CLI showed the user (exit 2's stderr, a blocked prompt's reason), in order. */
   userSaw: string[];
   /** Hook processes per event, counted from the `@hook <event>` lines the oracle's hooks write to $ORACLE_LOG. */
   hookRuns: Record<string, number>;
-  /** The CLI's exit code. */
+  /** The CLI's exit code (of the last run, when a resume starts it again). */
   exitCode: number;
+  /** Every run's exit code, when the session resumes. */
+  exitCodes?: number[];
 }
 
 /** Agent-stop continuations in a row before the CLI ends the turn anyway (recorded: 8). */
@@ -43,9 +48,12 @@ export const STOP_CONTINUATION_CAP = 8;
 const DATETIME = '<current_datetime>2026-12-01T12:00:00.000+00:00</current_datetime>';
 
 type ToolStep = Extract<SessionStep, { tool: string }>;
+type CallsStep = Extract<SessionStep, { calls: unknown[] }>;
+type Call = { tool: string; input: JsonObject; result?: ToolStep['result'] };
 
 
 export const copilotLifecycle: Lifecycle<CopilotLifecycleOptions> = {
+  supports: ['calls', 'resume'],
   check(steps) {
     // copilot -p --allow-all never asks the user: permissionRequest hooks answer, or the call runs.
     return steps.flatMap((step, i) =>
@@ -59,7 +67,9 @@ export const copilotLifecycle: Lifecycle<CopilotLifecycleOptions> = {
 
 function* play(steps: SessionStep[], paths: { project: string; home: string }, options: CopilotLifecycleOptions): LifecycleRun {
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
-  const obs: Observation = { requests: 0, conversation: [], userSaw: [], hookRuns: {}, exitCode: 0 };
+  const obs: Observation = { requests: 0, conversation: [], conversations: [], userSaw: [], hookRuns: {}, exitCode: 0 };
+  /** Each `copilot -p` process's exit code: a resume step ends one and starts the next. */
+  const exits: number[] = [];
   const cursor = new StepCursor(steps);
   const messages: Message[] = [];
   /** The hook-made texts among them, in order: what the session's transcript shows. */
@@ -78,17 +88,30 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
   function* request(): Generator<SessionEffect, void, unknown> {
     obs.requests++;
     obs.conversation = [...messages];
+    obs.conversations.push(obs.conversation);
     yield* modelRequest(told.map(norm));
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
     if (obs.requests === 0) obs.conversation = [];
+    obs.exitCode = exits[exits.length - 1] ?? 0;
+    if (exits.length > 1) obs.exitCodes = [...exits];
     return { reason, message, step, observation: obs };
   };
-  function* finish(reason: LifecycleEnd['reason'], message: string, step: number | null): Generator<SessionEffect, LifecycleEnd, unknown> {
+  /** The process ends: sessionEnd fires (also after a blocked prompt, recorded: ups-block). */
+  function* endProcess(): Generator<SessionEffect, void, unknown> {
     yield* beginStep(null, 'session end');
     yield* event('sessionEnd', { reason: 'complete' });
+    exits.push(runExit);
+  }
+  function* finish(reason: LifecycleEnd['reason'], message: string, step: number | null): Generator<SessionEffect, LifecycleEnd, unknown> {
+    yield* endProcess();
     return end(reason, message, step);
   }
+  /** The rest of a turn that will not be played (a blocked prompt's): up to the next prompt or resume. */
+  const skipTurn = () => {
+    while (!cursor.done && cursor.peek()!.kind !== 'prompt' && cursor.peek()!.kind !== 'resume') cursor.next();
+  };
+  let runExit = 0;
 
   yield* beginStep(null, 'session start');
   const firstPrompt = steps.find((s): s is Extract<SessionStep, { prompt: string }> => 'prompt' in s)?.prompt ?? '';
@@ -100,6 +123,23 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
 
   while (!cursor.done) {
     const next = cursor.next()!;
+    if (next.kind === 'resume') {
+      // `copilot -p … --continue` (or --resume <id>): this process ends, the next one loads the conversation and
+      // fires sessionStart again with source "resume" and the new prompt (recorded: resume-*).
+      yield* endProcess();
+      runExit = 0;
+      yield* beginStep(next.index, stepLabel(next.step));
+      const following = cursor.peek();
+      const resumed = following?.kind === 'prompt' ? (following.step as { prompt: string }).prompt : '';
+      yield* event('sessionStart', { source: 'resume', initialPrompt: resumed });
+      // The resumed conversation is the saved one: preToolUse context messages are not saved with it, and the
+      // resumed sessionStart's context is not added (recorded: resume-*).
+      for (let k = messages.length - 1; k >= 0; k--) {
+        const m = messages[k]!;
+        if (m.role === 'user' && m.content.startsWith(preToolContext(''))) messages.splice(k, 1);
+      }
+      continue;
+    }
     if (next.kind !== 'prompt') {
       if ('event' in next.step) {
         yield* beginStep(next.index, stepLabel(next.step));
@@ -113,8 +153,8 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
     if (submit.verdict === 'block' || submit.halt) {
       // A blocked or handled prompt ends the turn without the model; sessionEnd still fires (recorded). What a later
       // prompt does after it is not recorded (copilot -p has one prompt): hookplay lets the next turn start.
-      if (submit.verdict === 'block') obs.exitCode = 1;
-      cursor.skipTurn();
+      if (submit.verdict === 'block') runExit = 1;
+      skipTurn();
       if (cursor.done) {
         return yield* finish('prompt-blocked', submit.verdict === 'block' ? 'a userPromptSubmitted hook blocked the prompt: no model request' : 'a userPromptSubmitted hook handled the prompt itself: no model request', next.index);
       }
@@ -137,7 +177,13 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       const step = cursor.peek();
       if (step?.kind === 'tool') {
         cursor.next();
-        yield* playTool(step.index, step.step as ToolStep);
+        const call = step.step as ToolStep;
+        yield* playCalls(step.index, step.step, [{ tool: call.tool, input: call.input as JsonObject, ...(call.result ? { result: call.result } : {}) }]);
+        continue;
+      }
+      if (step?.kind === 'calls') {
+        cursor.next();
+        yield* playCalls(step.index, step.step, (step.step as CallsStep).calls as Call[]);
         continue;
       }
       if (step?.kind === 'event') {
@@ -180,12 +226,32 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
     }
   }
 
-  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, void, unknown> {
+  /**
+   * One model message's tool calls. preToolUse runs for every call first, in order; then each call that is not
+   * denied gets permissionRequest, runs, and gets postToolUse. Several calls of one message run at once on the real
+   * CLI (their later hooks and shells start in any order, recorded: calls-*): the engine plays them in call order,
+   * and the results go back in call order, followed by each call's preToolUse context.
+   */
+  function* playCalls(index: number, step: SessionStep, calls: Call[]): Generator<SessionEffect, void, unknown> {
     yield* beginStep(index, stepLabel(step));
+    const pres: Outcome[] = [];
+    for (const call of calls) pres.push(yield* event('preToolUse', { toolName: call.tool, toolArgs: call.input }));
+    const results: { args: unknown; result: string }[] = [];
+    for (const [k, call] of calls.entries()) results.push(yield* playCall(call, pres[k]!));
+    messages.push(calls.length === 1 ? { role: 'assistant', tool: calls[0]!.tool, args: results[0]!.args } : { role: 'assistant', calls: calls.map((c, k) => ({ tool: c.tool, args: results[k]!.args })) });
+    for (const r of results) messages.push({ role: 'tool', content: norm(r.result) });
+    for (const pre of pres) {
+      if (!pre.context.length) continue;
+      messages.push({ role: 'user', content: norm(preToolContext(pre.context[0]!)) });
+      told.push(preToolContext(pre.context[0]!));
+    }
+    yield* request();
+  }
+
+  function* playCall(call: Call, pre: Outcome): Generator<SessionEffect, { args: unknown; result: string }, unknown> {
     const shellId = toolCalls++;
-    const tool = step.input as JsonObject;
-    const record = (t: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...t });
-    const pre = yield* event('preToolUse', { toolName: step.tool, toolArgs: tool });
+    const tool = call.input;
+    const record = (t: Omit<SessionTool, 'name'>) => recordTool({ name: call.tool, ...t });
     const args = (pre.updatedInput ?? tool) as JsonObject;
     let result: string;
     if (pre.verdict === 'block' || pre.verdict === 'ask') {
@@ -193,57 +259,53 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       result = pre.reason ?? '';
       told.push(result);
       yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
-    } else if (!isObject(args)) {
+      return { args, result };
+    }
+    if (!isObject(args)) {
       // Arguments that are not an object fail the tool's input check (recorded for a string).
       result = 'Invalid input: expected value at line 1 column 1';
       yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'host', source: 'none' });
+      return { args, result };
+    }
+    let denied: string | null = null;
+    if (pre.verdict !== 'allow') {
+      const permission = yield* event('permissionRequest', { toolName: call.tool, toolInput: call.tool === 'bash' ? { command: args.command ?? '' } : args });
+      if (permission.verdict === 'block') denied = permission.reason ?? '';
+    }
+    if (denied !== null) {
+      result = denied;
+      told.push(result);
+      yield* record({ input: args, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
+    } else if (call.result && 'error' in call.result) {
+      // A tool that fails as a tool (not a shell exit code): postToolUseFailure instead of postToolUse (from the docs).
+      result = call.result.error;
+      yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'a tool that fails gets postToolUseFailure, not postToolUse (from the docs: not recorded)', evidence: { kind: 'docs' } });
+      const failure = yield* event('postToolUseFailure', { toolName: call.tool, toolArgs: args, error: result });
+      if (failure.context.length) {
+        result += `\n\n${failure.context[0]!}`;
+        told.push(failure.context[0]!);
+      }
+      yield* record({ input: args, ran: true, result, isError: true, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: 'given' });
     } else {
-      let denied: string | null = null;
-      if (pre.verdict !== 'allow') {
-        const permission = yield* event('permissionRequest', { toolName: step.tool, toolInput: step.tool === 'bash' ? { command: args.command ?? '' } : args });
-        if (permission.verdict === 'block') denied = permission.reason ?? '';
-      }
-      if (denied !== null) {
-        result = denied;
+      let output: string;
+      let exitCode: number | undefined;
+      if (call.result) output = call.result.output;
+      else if (call.tool === 'bash') {
+        const ran = yield* runTool(`{ ${String(args.command ?? '')}\n} 2>&1`);
+        exitCode = ran.exitCode;
+        output = `${ran.stdout.replace(/\n$/, '')}\n<shellId: ${shellId} completed with exit code ${ran.exitCode}>`;
+      } else output = '';
+      result = output;
+      const post = yield* event('postToolUse', { toolName: call.tool, toolArgs: args, toolResult: { resultType: 'success', textResultForLlm: output } });
+      if (post.verdict === 'block') {
+        result = post.reason ?? '';
         told.push(result);
-        yield* record({ input: args, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
-      } else if (step.result && 'error' in step.result) {
-        // A tool that fails as a tool (not a shell exit code): postToolUseFailure instead of postToolUse (from the docs).
-        result = step.result.error;
-        yield* diagnostic({ level: 'info', code: 'session.from-docs', message: 'a tool that fails gets postToolUseFailure, not postToolUse (from the docs: not recorded)', evidence: { kind: 'docs' } });
-        const failure = yield* event('postToolUseFailure', { toolName: step.tool, toolArgs: args, error: result });
-        if (failure.context.length) {
-          result += `\n\n${failure.context[0]!}`;
-          told.push(failure.context[0]!);
-        }
-        yield* record({ input: args, ran: true, result, isError: true, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: 'given' });
-      } else {
-        let output: string;
-        let exitCode: number | undefined;
-        if (step.result) output = step.result.output;
-        else if (step.tool === 'bash') {
-          const ran = yield* runTool(`{ ${String(args.command ?? '')}\n} 2>&1`);
-          exitCode = ran.exitCode;
-          output = `${ran.stdout.replace(/\n$/, '')}\n<shellId: ${shellId} completed with exit code ${ran.exitCode}>`;
-        } else output = '';
-        result = output;
-        const post = yield* event('postToolUse', { toolName: step.tool, toolArgs: args, toolResult: { resultType: 'success', textResultForLlm: output } });
-        if (post.verdict === 'block') {
-          result = post.reason ?? '';
-          told.push(result);
-        } else if (post.context.length) {
-          result += postToolSuffix(step.tool, post.context[0]!);
-          told.push(postToolSuffix(step.tool, post.context[0]!).trimStart());
-        }
-        yield* record({ input: args, ran: true, result, isError: exitCode !== undefined && exitCode !== 0, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: step.result || step.tool !== 'bash' ? 'given' : 'run', ...(exitCode !== undefined ? { exitCode } : {}) });
+      } else if (post.context.length) {
+        result += postToolSuffix(call.tool, post.context[0]!);
+        told.push(postToolSuffix(call.tool, post.context[0]!).trimStart());
       }
+      yield* record({ input: args, ran: true, result, isError: exitCode !== undefined && exitCode !== 0, decidedBy: pre.verdict === 'allow' ? 'hook' : 'host', source: call.result || call.tool !== 'bash' ? 'given' : 'run', ...(exitCode !== undefined ? { exitCode } : {}) });
     }
-    messages.push({ role: 'assistant', tool: step.tool, args });
-    messages.push({ role: 'tool', content: norm(result) });
-    if (pre.context.length) {
-      messages.push({ role: 'user', content: norm(preToolContext(pre.context[0]!)) });
-      told.push(preToolContext(pre.context[0]!));
-    }
-    yield* request();
+    return { args, result };
   }
 }

@@ -14,3 +14,4 @@ export type { RealHostAdapter, CliFacts } from './adapter.js';
 export { ADAPTERS } from './hosts/index.js';
 export { recordCase, loadRecordedCases, replayCase, caseIdOf, caseHashOf, type RecordedCase } from './record.js';
 export { chatCompletionsApi } from './mock/chat.js';
+export * as copilotCliHost from './hosts/copilot-cli/public.js';

@@ -3,6 +3,8 @@ import { StepCursor } from '../../session/cursor.js';
 import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool, type Lifecycle, type LifecycleEnd, type LifecycleRun, type SessionEffect } from '../../session/effects.js';
 import { stepKind, stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type JsonObject } from '../../util/json.js';
+import type { HostSettings } from '../../scenario.js';
+import { byFlags, permissionFlags } from './permissions.js';
 import { postToolSuffix, preToolContext, promptReminder } from './shown.js';
 
 /**
@@ -62,10 +64,11 @@ export const copilotLifecycle: Lifecycle<CopilotLifecycleOptions> = {
         : [],
     );
   },
-  play: (input) => play(input.steps, input.paths, input.options ?? {}),
+  play: (input) => play(input.steps, input.paths, input.options ?? {}, input.host ?? {}),
 };
 
-function* play(steps: SessionStep[], paths: { project: string; home: string }, options: CopilotLifecycleOptions): LifecycleRun {
+function* play(steps: SessionStep[], paths: { project: string; home: string }, options: CopilotLifecycleOptions, host: HostSettings): LifecycleRun {
+  const flags = permissionFlags(host);
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
   const obs: Observation = { requests: 0, conversation: [], conversations: [], userSaw: [], hookRuns: {}, exitCode: 0 };
   /** Each `copilot -p` process's exit code: a resume step ends one and starts the next. */
@@ -114,10 +117,14 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
   let runExit = 0;
 
   yield* beginStep(null, 'session start');
+  if (flags.unmodelled.length) yield* diagnostic({ level: 'warning', code: 'session.host-args', message: `hookplay does not model these Copilot CLI arguments; the session plays as if they were not given: ${flags.unmodelled.join(' ')}`, evidence: { kind: 'docs' } });
   const firstPrompt = steps.find((s): s is Extract<SessionStep, { prompt: string }> => 'prompt' in s)?.prompt ?? '';
   const start = yield* event('sessionStart', { source: 'new', initialPrompt: firstPrompt });
+  /** The session-start context message, the conversation's first: a resumed start replaces it. */
+  let startMessage: Message | null = null;
   if (start.context.length) {
-    messages.push({ role: 'user', content: norm(start.context.join('\n\n')) });
+    startMessage = { role: 'user', content: norm(start.context.join('\n\n')) };
+    messages.push(startMessage);
     told.push(start.context.join('\n\n'));
   }
 
@@ -131,13 +138,23 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       yield* beginStep(next.index, stepLabel(next.step));
       const following = cursor.peek();
       const resumed = following?.kind === 'prompt' ? (following.step as { prompt: string }).prompt : '';
-      yield* event('sessionStart', { source: 'resume', initialPrompt: resumed });
-      // The resumed conversation is the saved one: preToolUse context messages are not saved with it, and the
-      // resumed sessionStart's context is not added (recorded: resume-*).
+      const again = yield* event('sessionStart', { source: 'resume', initialPrompt: resumed });
+      // The resumed conversation is the saved one: preToolUse context messages are not saved with it
+      // (recorded: resume-tool-contexts-carry), and the resumed sessionStart's context takes the place of the first
+      // start's (recorded: resume-sessionStart-context-by-source, resume-by-id-start-context).
       for (let k = messages.length - 1; k >= 0; k--) {
         const m = messages[k]!;
         if (m.role === 'user' && m.content.startsWith(preToolContext(''))) messages.splice(k, 1);
       }
+      if (again.context.length) {
+        const fresh: Message = { role: 'user', content: norm(again.context.join('\n\n')) };
+        if (startMessage) messages[messages.indexOf(startMessage)] = fresh;
+        else messages.unshift(fresh);
+        startMessage = fresh;
+        told.push(again.context.join('\n\n'));
+      }
+      // A new process numbers its shells from 0 again (recorded: resume-sessionStart-exit-2).
+      toolCalls = 0;
       continue;
     }
     if (next.kind !== 'prompt') {
@@ -268,14 +285,24 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       return { args, result };
     }
     let denied: string | null = null;
+    let byHost = false;
     if (pre.verdict !== 'allow') {
+      // permissionRequest fires for every call no preToolUse hook allowed, before the permission flags: a hook's
+      // allow beats a --deny-tool rule; with no answer, the flags decide (recorded: permission-flags-*).
       const permission = yield* event('permissionRequest', { toolName: call.tool, toolInput: call.tool === 'bash' ? { command: args.command ?? '' } : args });
       if (permission.verdict === 'block') denied = permission.reason ?? '';
+      else if (permission.verdict !== 'allow') {
+        const flagged = byFlags(flags, call.tool, call.tool === 'bash' ? String(args.command ?? '') : null);
+        if (!flagged.run) {
+          denied = flagged.message;
+          byHost = true;
+        }
+      }
     }
     if (denied !== null) {
       result = denied;
-      told.push(result);
-      yield* record({ input: args, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
+      if (!byHost) told.push(result);
+      yield* record({ input: args, ran: false, result, isError: true, decidedBy: byHost ? 'host' : 'hook', source: 'none' });
     } else if (call.result && 'error' in call.result) {
       // A tool that fails as a tool (not a shell exit code): postToolUseFailure instead of postToolUse (from the docs).
       result = call.result.error;

@@ -159,6 +159,19 @@ function mergeCases() {
     ['user', 'allow', 'repo', 'none'],
   ];
   const out = [];
+  // Two hooks in one file: does a deny stop the next one there, as it does not across files?
+  for (const [first, second] of [['deny', 'allow'], ['allow', 'deny'], ['deny', 'deny2']]) {
+    out.push({
+      id: `perm-merge-same-file-${first}-${second}`,
+      scenario: {
+        hookplay: 1,
+        title: `two permissionRequest hooks in one file: ${first}, then ${second}`,
+        dialect: 'copilot-cli',
+        files: userSettings({ permissionRequest: [hook(says[first]), hook(`${says[second]} # second`)] }),
+        session: { steps: [{ prompt: 'make the file' }, { tool: 'bash', input: { command: 'touch made.txt && echo made', description: 'write' } }, { reply: 'Made.' }] },
+      },
+    });
+  }
   for (const [a, sa, b, sb] of combos) {
     for (const args of [null, []]) {
       const flags = args ? '-no-flags' : '';
@@ -221,6 +234,14 @@ function lifecycleCases() {
     base('text-only-turn', 'no tool call: only the session, prompt and stop hooks run', watchAll, [{ prompt: 'hello' }, { reply: 'Hi.' }]),
     base('stop-block-then-tool', 'agentStop sends the model back, it calls a tool', { ...watchAll, agentStop: [hook(ANSWERS.agentStop['block-once'])] }, [{ prompt: 'work' }, { reply: 'Done?' }, { tool: 'bash', input: { command: 'echo more', description: 'd' } }, { reply: 'Done.' }]),
     base('session-end-exit-2', 'sessionEnd exit 2 after a tool call', { sessionEnd: [hook('echo end-stderr >&2; exit 2')] }, [{ prompt: 'check' }, { tool: 'bash', input: { command: 'echo one', description: 'd' } }, { reply: 'Done.' }]),
+    ...[[], ['--allow-tool', 'shell(touch)'], ['--deny-tool', 'shell(touch)']].map((args, k) => ({
+      id: `no-permission-hook-${['no-flags', 'allow-touch', 'deny-touch'][k]}`,
+      scenario: { hookplay: 1, title: `a write with no permissionRequest hook, ${args.length ? args.join(' ') : 'no permission flag'}`, dialect: 'copilot-cli', host: { args }, files: userSettings({ preToolUse: [watcher('preToolUse')], postToolUse: [watcher('postToolUse')] }), session: { steps: [{ prompt: 'make the file' }, { tool: 'bash', input: { command: 'touch made.txt && echo made', description: 'write' } }, { reply: 'Made.' }] } },
+    })),
+    ...[[], ['--allow-all-tools']].map((args, k) => ({
+      id: `read-only-command-${['no-flags', 'allow-all-tools'][k]}`,
+      scenario: { hookplay: 1, title: `a read-only command, ${args.length ? args.join(' ') : 'no permission flag'}`, dialect: 'copilot-cli', host: { args }, files: userSettings(Object.fromEntries(WATCHED.map((e) => [e, [watcher(e)]]))), session: { steps: [{ prompt: 'look' }, { tool: 'bash', input: { command: 'echo look && ls', description: 'read' } }, { reply: 'Seen.' }] } },
+    })),
   ];
 }
 

@@ -141,7 +141,8 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       const again = yield* event('sessionStart', { source: 'resume', initialPrompt: resumed });
       // The resumed conversation is the saved one: preToolUse context messages are not saved with it
       // (recorded: resume-tool-contexts-carry), and the resumed sessionStart's context takes the place of the first
-      // start's (recorded: resume-sessionStart-context-by-source, resume-by-id-start-context).
+      // start's, or the first start's goes when the resumed one adds none (recorded: resume-sessionStart-context-by-source,
+      // resume-by-id-start-context, resume-start-context-only-on-resume, resume-start-context-only-on-new).
       for (let k = messages.length - 1; k >= 0; k--) {
         const m = messages[k]!;
         if (m.role === 'user' && m.content.startsWith(preToolContext(''))) messages.splice(k, 1);
@@ -152,6 +153,9 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
         else messages.unshift(fresh);
         startMessage = fresh;
         told.push(again.context.join('\n\n'));
+      } else if (startMessage) {
+        messages.splice(messages.indexOf(startMessage), 1);
+        startMessage = null;
       }
       // A new process numbers its shells from 0 again (recorded: resume-sessionStart-exit-2).
       toolCalls = 0;
@@ -237,6 +241,13 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
         return yield* finish('stop-cap', `agentStop hooks blocked after ${STOP_CONTINUATION_CAP} continuations in a row; Copilot CLI ended the turn anyway`, promptIndex);
       }
       continuations++;
+      // The reason goes back as a user message, and Copilot submits it like a prompt: userPromptSubmitted fires for
+      // it (recorded: one-call-agentStop-block-once, stop-block-then-tool). What that hook's answer does to it is not
+      // recorded: hookplay runs the hook and does not apply its answer.
+      const resubmit = yield* event('userPromptSubmitted', { prompt: stop.reason ?? '' });
+      if (resubmit.verdict !== 'proceed' || resubmit.context.length || resubmit.eventOut) {
+        yield* diagnostic({ level: 'warning', code: 'session.from-docs', message: 'userPromptSubmitted answered on a continuation agentStop forced: what Copilot CLI does with that answer is not recorded, so hookplay does not apply it', evidence: { kind: 'docs' } });
+      }
       messages.push({ role: 'user', content: norm(`<dt>\n\n${stop.reason ?? ''}`) });
       told.push(stop.reason ?? '');
       yield* request();

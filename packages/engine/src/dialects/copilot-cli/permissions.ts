@@ -16,10 +16,10 @@ export interface PermissionFlags {
 
 /** The harness's launch when a scenario gives no host.args: `copilot -p … --allow-all`. */
 export const DEFAULT_ARGS = ['--allow-all'];
-const ALLOW_ALL = new Set(['--allow-all', '--yolo', '--allow-all-tools']);
+const ALLOW_ALL = new Set('--allow-all --yolo --allow-all-tools'.split(' '));
 /** Flags about paths and URLs, which no shell command here needs: accepted without effect on tool permission. */
-const NEUTRAL = new Set(['--allow-all-paths', '--allow-all-urls', '--disallow-temp-dir', '--no-ask-user']);
-const TRUTHY = new Set(['true', '1', 'yes', 'on', 'y']);
+const NEUTRAL = new Set('--allow-all-paths --allow-all-urls --disallow-temp-dir --no-ask-user'.split(' '));
+const TRUTHY = new Set('true 1 yes on y'.split(' '));
 
 export function permissionFlags(host: HostSettings): PermissionFlags {
   const args = host.args ?? DEFAULT_ARGS;
@@ -60,7 +60,7 @@ export function ruleMatches(rule: string, tool: string, command: string | null):
 }
 
 /** Commands Copilot CLI runs without permission (read-only; recorded for echo: permission-flags-*). */
-const READ_ONLY = new Set(['echo', 'true', 'pwd', 'ls', 'cat']);
+const READ_ONLY = new Set('echo true pwd ls cat'.split(' '));
 export const readOnly = (command: string) => commandsOf(command).every((words) => READ_ONLY.has(words[0]!) && !/[<>]/.test(words.join(' ')));
 
 export const NO_USER = 'Permission denied because no interactive user response was available. Retry in an interactive session so the user can approve it, or try an alternative that does not require this permission.';

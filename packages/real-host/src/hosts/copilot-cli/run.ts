@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
@@ -104,6 +104,8 @@ function bashProbe(installed: Installed, probeDir: string): { binds: { from: str
   return { binds: [{ from: wrapper, to: '/usr/bin/bash' }], log };
 }
 
+const sessionStarted = (copilotHome: string) => existsSync(join(copilotHome, 'session-state')) && readdirSync(join(copilotHome, 'session-state')).some((d) => existsSync(join(copilotHome, 'session-state', d, 'events.jsonl')));
+
 const sessionIdOf = (stdout: string): string | null => jsonLines(stdout).find((e) => e.type === 'result' && typeof e.sessionId === 'string')?.sessionId ?? null;
 
 export interface CopilotRun {
@@ -181,6 +183,8 @@ export async function runOnCopilot(scenario: SessionScenario, script: CopilotScr
     ms: Date.now() - t0,
     stderrHead: norm(runs.map((r) => r.stderr).join('\n').split('\n').slice(0, 8).join('\n').slice(0, 600)),
     otherTraffic: mock.other,
+    // The session's own event log exists once the CLI started the session (a blocked prompt exits 1 after that).
+    started: hookWindows(join(ws.home, '.copilot')).length > 0 || sessionStarted(join(ws.home, '.copilot')),
   };
   const result: CopilotRun = { observation, cli, raw: { runs } };
   if (options.keep) {

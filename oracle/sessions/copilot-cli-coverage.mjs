@@ -61,7 +61,7 @@ for (const r of recorded) {
   if (r.case.startsWith('perm-merge')) extra['permissionRequest hooks in several files']++;
   if (r.case.startsWith('trust-')) extra['folder trust / COPILOT_ALLOW_ALL']++;
   if (/exit [13]|fail/.test(JSON.stringify(s.session.steps))) extra['a command that fails']++;
-  if (answered.includes('agentStop') && /decision.{0,6}block/.test(JSON.stringify(s.files))) extra['agentStop blocks (loop, cap)']++;
+  if (answered.includes('agentStop') && /decision.{0,12}block/.test(JSON.stringify(s.files))) extra['agentStop blocks (loop, cap)']++;
   if (r.case in gaps) extra['known gaps']++;
 }
 

@@ -13,7 +13,9 @@ import { postToolSuffix, preToolContext, promptReminder } from './shown.js';
  * → per tool call preToolUse → permissionRequest (unless a preToolUse hook allowed; it fires even with
  * --allow-all) → the tool → postToolUse (a shell command that exits non-zero still counts as success) → the next
  * request → … → agentStop (a block sends its reason as a new user message, up to 8 continuations in a row) →
- * sessionEnd. The conversation (and the hook texts in it) stays for later turns.
+ * sessionEnd. The conversation (and the hook texts in it) stays for later turns. Several calls in one message, a
+ * resume step (`copilot -p --continue`) and the launch's permission flags (host.args, default --allow-all) follow the
+ * session sweep's recordings (oracle/sessions/copilot-cli.mjs, oracle/recorded/copilot-cli/).
  */
 export interface CopilotLifecycleOptions {
   /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it ends a turn. */

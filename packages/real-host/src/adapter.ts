@@ -14,6 +14,11 @@ export interface CliFacts {
   stderrHead: string;
   /** What the CLI tried to reach besides the mock (refused). */
   otherTraffic: { method: string; url: string | undefined }[];
+  /**
+   * The CLI started its session (the adapter saw it), even if it never asked the model: a non-zero exit without a
+   * request is then the session's own end (a hook blocked the prompt), not a CLI that failed to start.
+   */
+  started?: boolean;
 }
 
 export interface RealRunOptions {

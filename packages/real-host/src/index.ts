@@ -18,3 +18,4 @@ export { baseEnv as claudeBaseEnv, capabilitiesOf as claudeCapabilities } from '
 export { observe as claudeObserve, hookTextsInRequest, normalizer, PROBED_EVENTS as CLAUDE_PROBED_EVENTS, type ClaudeObservation } from './hosts/claude-code/observe.js';
 export { writeCaseFiles } from './case-files.js';
 export { simulateSession as simulateClaudeSession, ruleCodes as claudeRuleCodes, type Observation as ClaudeOracleObservation, type SessionInput as ClaudeSessionInput } from './hosts/claude-code/oracle-session.js';
+export * as copilotCliHost from './hosts/copilot-cli/public.js';

@@ -5,6 +5,8 @@ import { dialectCatalog, parseScenario, runScenario } from '@hookplay/engine';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS module of the oracle harness
 import { CASES } from '../../../../oracle/hosts/copilot-cli/cases.mjs';
+// @ts-expect-error plain JS module of the session sweep
+import { generate as generateSessions } from '../../../../oracle/sessions/copilot-cli.mjs';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src/dialects/copilot-cli');
 
@@ -33,8 +35,8 @@ describe('copilot-cli in the catalog', () => {
 });
 
 describe('copilot-cli evidence', () => {
-  it('every recorded(...) case id in the dialect names a real oracle case', () => {
-    const ids = new Set((CASES as { id: string }[]).map((c) => c.id));
+  it('every recorded(...) case id in the dialect names a real oracle case or a case of the session sweep', () => {
+    const ids = new Set([...(CASES as { id: string }[]), ...(generateSessions() as { id: string }[])].map((c) => c.id));
     const cited = readdirSync(SRC)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [...readFileSync(join(SRC, f), 'utf8').matchAll(/recorded\(([^)]*)\)|\[('[a-z0-9-]+'(?:, '[a-z0-9-]+')*)\]\)/g)].flatMap((m) => [...(m[1] ?? m[2] ?? '').matchAll(/'([a-z0-9-]+)'/g)].map((x) => x[1]!)));

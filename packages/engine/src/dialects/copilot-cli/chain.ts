@@ -154,11 +154,18 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
     case 'permissionRequest': {
       const behavior = f.behavior;
       if (behavior === 'deny') {
-        stop('deny', MESSAGES.permissionDenied(nonEmptyString(f.message) ?? 'Permission denied by hook.'));
+        // A deny does not stop the others: every permissionRequest hook runs, in one file or across files, and the
+        // last one that answers decides (recorded: perm-merge-same-file-deny-allow, perm-merge-same-file-deny-deny2,
+        // perm-merge-user-deny-repo-allow, perm-merge-hooks-dir-deny-user-allow, perm-merge-user-deny-repo-deny2).
+        next.decision = 'deny';
+        next.message = MESSAGES.permissionDenied(nonEmptyString(f.message) ?? 'Permission denied by hook.');
+        next.by = index;
+        note('info', 'rule.permission-last-wins', 'behavior "deny": the later permissionRequest hooks still run, and the last one that answers decides', ['perm-merge-same-file-deny-allow', 'perm-merge-user-deny-repo-allow']);
         return { next, effect: 'block', diagnostics };
       }
       if (behavior === 'allow') {
         next.decision = 'allow';
+        next.message = null;
         next.by = index;
         return { next, effect: 'allow', diagnostics };
       }

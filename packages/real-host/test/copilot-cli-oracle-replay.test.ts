@@ -1,19 +1,22 @@
 /**
  * Replays every case Copilot CLI 1.0.102 was recorded on (oracle/hosts/copilot-cli/fixtures, written by
- * `npm run oracle -- --host copilot-cli`) through hookplay's copilot-cli dialect, as a whole `copilot -p` session,
- * and checks the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
+ * `npm run oracle -- --host copilot-cli` on the real-host harness) through hookplay's copilot-cli dialect, as a
+ * whole `copilot -p` session (the oracle's view, src/hosts/copilot-cli/oracle.ts), and checks the engine does what
+ * the real CLI did. No CLI needed: the fixtures are the real host's observations.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expectRecordingsCurrent } from '../support/recordings.js';
+import { getDialect } from '@hookplay/engine';
+import { expectRecordingsCurrent } from '../../engine/test/support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
-import { CASES } from '../../../../oracle/hosts/copilot-cli/cases.mjs';
+import { CASES } from '../../../oracle/hosts/copilot-cli/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
-import { caseHash, compareObservations } from '../../../../oracle/hosts/copilot-cli/compare.mjs';
-import { simulateSession, type Observation } from '../../src/session/oracle/copilot-cli.js';
-import { VERIFIED_AGAINST } from '../../src/dialects/copilot-cli/verified.js';
+import { caseHash, compareObservations } from '../../../oracle/hosts/copilot-cli/compare.mjs';
+import { simulateSession, type OracleObservation as Observation } from '../src/hosts/copilot-cli/oracle.js';
+
+const VERIFIED_AGAINST = getDialect('copilot-cli').verifiedAgainst!;
 
 interface OracleCase {
   id: string;
@@ -33,7 +36,7 @@ interface Fixture {
 }
 
 const VERSION = VERIFIED_AGAINST.version;
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/copilot-cli/fixtures', VERSION);
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../oracle/hosts/copilot-cli/fixtures', VERSION);
 const cases = CASES as OracleCase[];
 
 describe(`the oracle's recordings of Copilot CLI ${VERSION}`, () => {

@@ -10,7 +10,11 @@ const USAGE = 'usage: hookplay import DIR --dialect D --event E [--payload FILE]
 /** What an import took and left, for stderr: the scenario itself goes to the file. */
 export function importSummary(result: ImportResult): string {
   const lines = [`config: ${result.configs.join(', ')}`];
+  if (result.scenario.host?.plugins?.length) lines.push(`plugins: ${result.scenario.host.plugins.join(', ')} (loaded as with --plugin-dir)`);
   if (result.scripts.length) lines.push(`scripts: ${result.scripts.join(', ')}`);
+  const modes = Object.entries(result.scenario.modes ?? {});
+  if (modes.length) lines.push(`modes: ${modes.map(([k, m]) => `${k} ${m}`).join(', ')} (as on disk, where the #! rule would differ)`);
+  if (result.scenario.git) lines.push('git: the project is a git repository, and so is the scenario\'s');
   for (const l of result.leftOut) lines.push(yellow(`left out ${l.path}: ${l.why}`) + (l.command ? dim(` (in "${l.command}")`) : ''));
   return `${lines.join('\n')}\n`;
 }

@@ -39,7 +39,7 @@ export function missingProgramNotes(input: MissingProgramInput): Diagnostic[] {
       effect === 'block'
         ? `${input.label} counts the failure as a block here (the guard fails closed)`
         : input.event.canBlock
-          ? `${input.label} counts it as a hook that failed without blocking, so ${input.event.name} goes on (${input.verdict === 'block' ? 'another hook blocked it' : 'a guard fails open: the call it was meant to stop goes through'})`
+          ? `${input.label} counts it as a hook that failed without blocking, so ${input.event.name} goes on (${input.verdict === 'block' ? 'another hook blocked it' : 'a guard fails open: what it was meant to stop goes through'})`
           : `${input.label} counts it as a failed hook and goes on; whatever the hook was meant to do did not happen`;
     notes.push(
       diag('warning', 'hook.missing-program', `${ordinal(index)} failed because something it runs is missing (${missing}): ${consequence}. Install the program, or fix the path, on every machine the hook runs on.`, { hook: index }),

@@ -38,7 +38,21 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
   const findings: Finding[] = [];
   const add = (id: string, severity: Severity, at: Place, message: string) => findings.push({ id, severity, ...at, message, host: dialect.id });
   const fileStart = (file: string): Place => ({ file, line: 1, column: 1 });
-  const placeOf = (entry: HookEntry): Place => ({ file: entry.source, line: entry.line ?? 1, column: (entry as { column?: number }).column ?? 1 });
+  // Where a hook is written: the loader's position, or (for loaders that give only a line) its command's.
+  const placeOf = (entry: HookEntry): Place => {
+    const column = (entry as { column?: number }).column;
+    if (column !== undefined && entry.line !== undefined) return { file: entry.source, line: entry.line, column };
+    const text = setup.files[entry.source];
+    const at = text === undefined ? undefined : (locateHandlerKey(text, entry.source, entry.command, 'command', entry.line ?? 1) ?? locateHandlerKey(text, entry.source, entry.command, 'bash', entry.line ?? 1));
+    return { file: entry.source, ...(at ?? { line: entry.line ?? 1, column: 1 }) };
+  };
+  const matcherPlace = (entry: HookEntry): Place => {
+    const at = (entry as { matcherAt?: { line: number; column: number } }).matcherAt;
+    if (at) return { file: entry.source, ...at };
+    const text = setup.files[entry.source];
+    const found = text === undefined ? undefined : locateHandlerKey(text, entry.source, entry.command, 'matcher', entry.line ?? 1);
+    return found ? { file: entry.source, ...found } : placeOf(entry);
+  };
 
   // The host's own loading diagnostics, where they name a file: the setup's, not a scenario's.
   for (const d of loaded.diagnostics) {
@@ -72,12 +86,11 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     // A matcher that none of the host's tools fit, by the host's own matching.
     const toolEvents = Object.entries(firing.tools).filter(([, tools]) => tools !== null);
     if (matcher && toolEvents.length && toolEvents.every(([, tools]) => tools!.length === 0) && !/mcp/i.test(matcher) && facts.tools.length) {
-      const at = (entry as { matcherAt?: { line: number; column: number } }).matcherAt;
       const severity: Severity = facts.complete ? 'error' : 'warning';
       add(
         'matcher.never-matches',
         severity,
-        at ? { file: entry.source, ...at } : place,
+        matcherPlace(entry),
         `matcher ${JSON.stringify(matcher)} fits none of ${dialect.label}'s ${facts.complete ? '' : 'documented '}tool names (${facts.tools.join(', ')})${facts.mcpNames ? `; MCP tools are named ${facts.mcpNames}` : ''}: this hook never fires${table.tools.Bash && /\bBash\b/.test(matcher) && table.tools.Bash !== 'Bash' ? `. The shell tool is "${table.tools.Bash}" here` : ''}.`,
       );
     }
@@ -152,6 +165,8 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
       const entry = loaded.entries.find((e) => e.source === h.file && e.command === h.command);
       const at = locateHandlerKey(setup.files[h.file]!, h.file, h.command, h.timeout.key, entry?.line ?? 1) ?? (entry ? placeOf(entry) : { line: 1, column: 1 });
       const { value, unit, key } = h.timeout;
+      // The host's own loader may say it already (Gemini CLI's config.timeout-units): once is enough.
+      if (loaded.diagnostics.some((d) => d.file === h.file && d.line === at.line && /timeout-unit/.test(d.code))) continue;
       if (unit === 'ms' && value < 100) {
         add('timeout.unit', 'warning', { file: h.file, ...at }, `"${key}": ${value} is ${value} milliseconds on ${dialect.label}, which reads timeouts in ms: the hook is killed almost at once. For ${value} s write ${value * 1000}.`);
       } else if (unit === 's' && value >= 1000) {

@@ -27,8 +27,11 @@ export function locateHandlerKey(text: string, file: string, command: string, ke
     for (const object of objects(tree(text))) {
       const cmd = property(object, 'command') ?? property(object, 'bash');
       if (cmd?.children?.[1]?.value !== command) continue;
-      const prop = property(object, key);
-      if (prop) return positionAt(text, prop.offset);
+      // The key is the handler's own, or its group's (a matcher sits beside the group's "hooks").
+      for (let node: Node | undefined = object; node; node = node.parent) {
+        const prop = node.type === 'object' ? property(node, key) : undefined;
+        if (prop) return positionAt(text, prop.offset);
+      }
     }
     return undefined;
   }

@@ -50,8 +50,10 @@ export function firings(dialect: Dialect, loaded: LoadResult, host: HostSettings
         continue;
       }
       prepared.hooks.forEach((planned, h) => {
-        const i = index.get(planned.entry);
-        if (i === undefined) return;
+        // Some planners copy entries: then the entry is the one declared at the same place with the same command.
+        // (Gemini CLI's expands $CLAUDE_PROJECT_DIR in the command, so the command may differ.)
+        const i = index.get(planned.entry) ?? sameEntry(loaded, planned.entry);
+        if (i < 0) return;
         const firing = out[i]!;
         if (tool !== null) firing.tools[name] ??= [];
         else firing.tools[name] ??= null;
@@ -67,4 +69,9 @@ export function firings(dialect: Dialect, loaded: LoadResult, host: HostSettings
     }
   }
   return out;
+}
+
+function sameEntry(loaded: LoadResult, entry: LoadResult['entries'][number]): number {
+  const at = loaded.entries.map((e, i) => [e, i] as const).filter(([e]) => e.source === entry.source && e.line === entry.line && e.event === entry.event);
+  return (at.find(([e]) => e.command === entry.command) ?? at[0])?.[1] ?? -1;
 }

@@ -81,7 +81,7 @@ export function takeReferencedFiles(setup: Setup): TakenFiles {
   const seen = new Set<string>();
   while (queue.length) {
     const item = queue.shift()!;
-    const refs = resolveReferences(item.text, { roots: setup.roots, vars: item.vars, cwds: item.cwds }, { quietMissing: item.quiet });
+    const refs = resolveReferences(item.text, { roots: setup.roots, vars: item.vars, cwds: item.cwds }, { quiet: item.quiet });
     leftOut.push(...refs.leftOut.map((l) => (item.depth > 0 ? { ...l, command: `a script: ${l.command.split('\n')[0]!.slice(0, 60)}` } : l)));
     for (const ref of refs.files) {
       if (item.depth === 0) references.push(ref);
@@ -129,12 +129,36 @@ export function modesOf(files: Record<string, string>, onDisk: Record<string, nu
  */
 export function importProject(request: ImportRequest): ImportResult {
   const dialect = getDialect(request.dialect);
-  const roots = rootsOf(request);
   const found = findEvent(dialect, request.event);
   if ('error' in found) throw new ImportError(`--event: ${found.error.message}`);
+  const taken = importFiles(request);
+  const scenario = parseScenario({
+    hookplay: 1,
+    title: `${basename(taken.roots.project)}: ${request.event}`,
+    description: `Imported by hookplay import from ${taken.roots.project}${taken.roots.home ? ` and ${taken.roots.home}` : ''}.`,
+    ...taken.scenario,
+    event: request.event,
+    payload: request.payload ?? found.event.sample,
+  });
+  return { scenario, configs: taken.configs, scripts: taken.scripts, leftOut: taken.leftOut, looked: taken.looked };
+}
 
+export interface ImportedFiles {
+  roots: Roots;
+  /** The scenario fields that describe the machine: dialect, host, files, modes, git. */
+  scenario: { dialect: DialectId; host?: Scenario['host']; files: Record<string, string>; modes?: Record<string, string>; git?: true };
+  configs: string[];
+  scripts: string[];
+  leftOut: LeftOut[];
+  looked: string[];
+}
+
+/** A project's hook config and what it reaches, as scenario fields; `optional`: no config is not an error. */
+export function importFiles(request: { project: string; home?: string; dialect: DialectId }, optional = false): ImportedFiles {
+  const dialect = getDialect(request.dialect);
+  const roots = rootsOf(request);
   const setup = readSetup(dialect, roots);
-  if (Object.keys(setup.files).length === 0) {
+  if (Object.keys(setup.files).length === 0 && !optional) {
     throw new ImportError(
       `no ${dialect.label} hook config found. Looked at:\n${setup.looked.map((l) => `  ${l}`).join('\n')}` +
         (setup.skippedHome.length && request.home === undefined ? `\n${dialect.label} also reads files in the home directory: pass --home to read them.` : ''),
@@ -144,20 +168,20 @@ export function importProject(request: ImportRequest): ImportResult {
   const taken = takeReferencedFiles(setup);
   const files = { ...setup.files, ...taken.files };
   const modes = modesOf(files, taken.modes);
-
-  const scenario = parseScenario({
-    hookplay: 1,
-    title: `${basename(roots.project)}: ${request.event}`,
-    description: `Imported by hookplay import from ${roots.project}${roots.home ? ` and ${roots.home}` : ''}.`,
-    dialect: dialect.id,
-    ...(Object.keys(setup.host).length ? { host: setup.host } : {}),
-    files,
-    ...(Object.keys(modes).length ? { modes } : {}),
-    ...(setup.git ? { git: true } : {}),
-    event: request.event,
-    payload: request.payload ?? found.event.sample,
-  });
-  return { scenario, configs, scripts: Object.keys(taken.files), leftOut: dedupe([...setup.leftOut, ...taken.leftOut]), looked: setup.looked };
+  return {
+    roots,
+    scenario: {
+      dialect: dialect.id,
+      ...(Object.keys(setup.host).length ? { host: setup.host } : {}),
+      files,
+      ...(Object.keys(modes).length ? { modes } : {}),
+      ...(setup.git ? { git: true as const } : {}),
+    },
+    configs,
+    scripts: Object.keys(taken.files),
+    leftOut: dedupe([...setup.leftOut, ...taken.leftOut]),
+    looked: setup.looked,
+  };
 }
 
 export function dedupe(items: LeftOut[]): LeftOut[] {

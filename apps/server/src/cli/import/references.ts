@@ -68,11 +68,12 @@ const inside = (root: string, path: string) => {
  * The files a hook command references inside the project (and the home when asked), and the paths it names
  * that were left out, with the reason. Only files are read, never followed outside the roots by a symlink.
  */
-export function resolveReferences(command: string, ctx: ResolveContext, options: { quietMissing?: boolean } = {}): { files: Reference[]; leftOut: LeftOut[] } {
+/** `quiet`: the text is a program in another language, whose words are only guesses at paths: say nothing of those that name no file in the project. */
+export function resolveReferences(command: string, ctx: ResolveContext, options: { quiet?: boolean } = {}): { files: Reference[]; leftOut: LeftOut[] } {
   const files: Reference[] = [];
   const leftOut: LeftOut[] = [];
-  const leave = (path: string, why: string, missing = false) => {
-    if (!(missing && options.quietMissing)) leftOut.push({ path: asWritten(path), why, command, ...(missing ? { missing } : {}) });
+  const leave = (path: string, why: string, missing = false, guess = missing) => {
+    if (!(options.quiet && guess)) leftOut.push({ path: asWritten(path), why, command, ...(missing ? { missing } : {}) });
   };
   const words = shellWords(substituteDirs(command));
   const commandWords = commandPositions(words);
@@ -86,6 +87,8 @@ export function resolveReferences(command: string, ctx: ResolveContext, options:
         expanded.unknown === GIT_TOP_VAR
           ? 'asks git for the top level, and the project is not a git repository (the hook fails there too)'
           : `uses $${expanded.unknown}, whose value hookplay does not take from your environment`,
+        false,
+        true,
       );
       continue;
     }
@@ -97,7 +100,7 @@ export function resolveReferences(command: string, ctx: ResolveContext, options:
     }
     if (where === null) {
       // Programs of the machine (/bin/sh, /usr/bin/env) and anything else outside: never read.
-      if (isAbsolute(raw) || expanded.abs) leave(raw, 'outside the project; only files inside it (and the home with --home) are taken in');
+      if (isAbsolute(raw) || expanded.abs) leave(raw, 'outside the project; only files inside it (and the home with --home) are taken in', false, true);
       continue;
     }
     const info = lstatSync(abs, { throwIfNoEntry: false });

@@ -82,6 +82,7 @@ options:
 ${EXIT_CODES}`,
 
   import: `usage: hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE] [--force]
+       hookplay import --transcript FILE [--project DIR] [--home[=DIR]] [--out FILE] [--force]
 
 Reads the host's real config files in the project DIR (and in the home directory, when --home is given), takes
 in the scripts their hook commands reference inside the project, and writes a scenario for the event with the
@@ -89,12 +90,20 @@ host's sample payload. It says which referenced paths it left out and why. A con
 even when malformed: \`hookplay run\` then shows the host's diagnostics with their positions. Environment
 variable values are never copied.
 
+With --transcript, reads a Claude Code transcript (JSONL) and writes the session scenario that replays it with the
+hooks of the project (--project DIR, else the transcript's working directory when it exists, else .): each prompt,
+each tool call with its real result (nothing is re-run), the user's answers, the final reply. Each tool step expects
+what really happened to the call, so \`hookplay test\` names where the emulation parts from the real run. Lines it
+cannot use are listed, not fatal.
+
 options:
   --dialect D       the host: ${'${dialects}'}
   --event E         the event to fire, in the host's own words
   --payload FILE    the event's fields as a JSON object (default: the host's sample payload)
   --home[=DIR]      also read the host's files in the home directory (default: $HOME)
-  --out FILE        where to write the scenario (default: ./<project>-<event>.hookplay.json)
+  --transcript FILE a Claude Code transcript to replay (instead of --dialect and --event)
+  --out FILE        where to write the scenario (default: ./<project>-<event>.hookplay.json, or
+                    ./<transcript name>.hookplay.json)
   --force           overwrite --out when it exists
 
 ${EXIT_CODES}`,

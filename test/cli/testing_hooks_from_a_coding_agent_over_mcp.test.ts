@@ -77,6 +77,12 @@ describe('hookplay mcp', { timeout: 120_000 }, () => {
     expect(result.content[0]!.text).toMatch(/^invalid scenario:\n {2}scenario\.dialect: unknown dialect; expected one of mirri, mework/);
     expect(result.content[0]!.text).toMatch(/scenario\.files\["\.\.\/x\.sh"\]: file path "\.\.\/x\.sh" contains "\.\.", which would escape the workspace/);
     expect(result.structuredContent!.problems).toEqual(expect.arrayContaining([{ path: 'scenario.dialect', message: expect.stringContaining('unknown dialect') }]));
+    // A scenario given as a file's text is read as a file is: a syntax error has its line and column.
+    const text = await call('run_scenario', { scenario: '{\n  "hookplay": 1,\n  "dialect": "mirri"\n  "files": {}\n}' });
+    expect(text.isError).toBe(true);
+    expect(text.content[0]!.text).toMatch(/^invalid scenario:\n {2}4:3: scenario: invalid JSON: expected ','/);
+    const asText = await call('run_scenario', { scenario: JSON.stringify(blockRmRf) });
+    expect(asText.structuredContent).toMatchObject({ verdict: 'block' });
     // The argument itself missing is the SDK's own schema check, also naming the field.
     const missing = await call('run_scenario', {});
     expect(missing.isError).toBe(true);

@@ -89,7 +89,8 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
         }),
       );
     }
-    if (options.git) await gitInit(paths.project, quick);
+    // Files under .git/ make the repository themselves; git is never run over what a scenario wrote there.
+    if (options.git && !Object.keys(files).some((k) => k.startsWith('.git/'))) await gitInit(paths.project, quick);
   } catch (e) {
     await ws.dispose();
     throw e;
@@ -120,7 +121,8 @@ function writeSync(ws: Workspace, files: Record<string, string>, modes: Record<s
 /** `git init` in the project: an empty repository is enough for `git rev-parse --show-toplevel` and friends. */
 async function gitInit(project: string, sync: boolean): Promise<void> {
   const args = ['init', '-q', project];
-  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1' };
+  // Only git's own defaults: no system or user config (templates, hooks paths) of this machine takes part.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: project };
   try {
     if (sync) execFileSync('git', args, { stdio: 'ignore', env });
     else await new Promise<void>((resolve, reject) => execFile('git', args, { env }, (e) => (e ? reject(e) : resolve())));

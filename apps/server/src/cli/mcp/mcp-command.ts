@@ -1,4 +1,4 @@
-import { endSpareSupervisors, removalsSettled } from '@hookplay/engine';
+import { endSpareSupervisors, killAllHookGroups, removalsSettled } from '@hookplay/engine';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs, UsageError } from '../args.js';
 import { EXIT } from '../help.js';
@@ -21,6 +21,7 @@ export async function mcpCommand(args: string[]): Promise<number> {
     closing = true;
     // Closing the server aborts every call in flight, whose hooks are then killed; nothing outlives it.
     await server.close().catch(() => {});
+    killAllHookGroups();
     endSpareSupervisors();
     await removalsSettled();
     process.exit(code);

@@ -7,6 +7,8 @@ const COMMANDS: Record<Command, () => Promise<(args: string[]) => Promise<number
   run: async () => (await import('./cli/run-command.js')).runCommand,
   test: async () => (await import('./cli/test-command.js')).testCommand,
   import: async () => (await import('./cli/import-command.js')).importCommand,
+  doctor: async () => (await import('./cli/doctor/doctor-command.js')).doctorCommand,
+  mcp: async () => (await import('./cli/mcp/mcp-command.js')).mcpCommand,
   // The server's modules load only for `serve`.
   serve: async () => (await import('./cli/serve-command.js')).serveCommand,
   worker: async () => (await import('./cli/worker-command.js')).workerCommand,

@@ -11,8 +11,9 @@ import { sandboxNotes } from './runner/sandbox-notes.js';
 import type { ProcessResult } from './runner/types.js';
 import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
+import { missingProgramNotes } from './dialects/shared/missing-program.js';
 import { findEvent } from './validate.js';
-import { disposeLater, materialize, type Workspace } from './workspace.js';
+import { disposeLater, materialize, workspaceOptions, type Workspace } from './workspace.js';
 import type { JsonObject } from './util/json.js';
 
 export interface RunOptions {
@@ -69,7 +70,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
   }
   if (options.signal?.aborted) throw new RunCancelledError();
 
-  const ws = options.workspace ?? (await materialize(scenario.files, options.tmpDir));
+  const ws = options.workspace ?? (await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario)));
   // Scanning /proc for strays costs about as much as a hook's spawn: at most once per run, not again in `finally`.
   let straysKilled = false;
   try {
@@ -175,7 +176,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       ...(settled.stopReason !== undefined ? { stopReason: settled.stopReason } : {}),
       eventOut: settled.eventOut ?? null,
       hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index), settled.hostReports?.get(index))),
-      diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...sandboxNotes(results, options.sandbox?.limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics],
+      diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...sandboxNotes(results, options.sandbox?.limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics, ...missingProgramNotes({ label: dialect.label, event: found.event, results, effects: effectsOf(settled.effects, chainEnd?.effects), verdict: settled.verdict })],
     };
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
@@ -184,6 +185,13 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
     if (!straysKilled) killStrays(ws.home);
     if (!options.workspace) disposeLater(ws);
   }
+}
+
+/** Each hook's effect as settle says it, else as its chain step did. */
+function effectsOf(settled: Map<number, Effect>, chain: Map<number, Effect> | undefined): Map<number, Effect> {
+  const out = new Map(chain ?? []);
+  for (const [k, v] of settled) out.set(k, v);
+  return out;
 }
 
 /** The pids alive now (one readdir of /proc), or null where there is no /proc to read. */

@@ -73,6 +73,11 @@ export const Scenario = z
     dialect: z.enum(DIALECT_IDS).describe('The host whose hook rules apply.'),
     host: HostSettings.optional(),
     files: Files.describe('The simulated machine: "~/..." lives in the simulated home, anything else in the project directory.'),
+    modes: z
+      .record(z.string(), z.string().regex(/^[0-7]{3,4}$/, 'must be an octal file mode such as "755" or "644"'))
+      .optional()
+      .describe('File modes by file key, as octal strings ("755", "644"); a file not listed is executable only when it starts with #!.'),
+    git: z.boolean().optional().describe('true: the project directory is a git repository (git init), as a real project usually is.'),
     event: z.string().min(1).optional().describe("The one event to run, in the host's own vocabulary (or give `session`)."),
     session: Session.optional().describe("A whole session: steps the host's lifecycle turns into events (instead of `event`)."),
     payload: z
@@ -88,6 +93,9 @@ export const Scenario = z
   .superRefine((s, ctx) => {
     if (s.event === undefined && s.session === undefined) ctx.addIssue({ code: 'custom', path: ['event'], message: 'is required (or give `session`, the steps of a whole session)' });
     if (s.event !== undefined && s.session !== undefined) ctx.addIssue({ code: 'custom', path: ['session'], message: 'a scenario has either `event` (one event) or `session` (a whole session), not both' });
+    for (const key of Object.keys(s.modes ?? {})) {
+      if (!(key in s.files)) ctx.addIssue({ code: 'custom', path: ['modes', key], message: `names no file of "files"` });
+    }
     if (s.session !== undefined && Object.keys(s.payload).length > 0) ctx.addIssue({ code: 'custom', path: ['payload'], message: 'belongs to a one-event scenario; in a session, each step carries its own input' });
   });
 export type Scenario = z.infer<typeof Scenario>;

@@ -1,3 +1,4 @@
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, realpath, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,11 +33,29 @@ function realParent(parent: string): Promise<string> {
   return real;
 }
 
+/** What a scenario says about its files beyond their text (its `modes` and `git`). */
+export interface MaterializeOptions {
+  /** Octal modes by file key; a file not listed gets 755 when it starts with `#!`, else the default. */
+  modes?: Record<string, string>;
+  /** Make the project directory a git repository, so hooks that ask git for the top level find it. */
+  git?: boolean;
+}
+
+/** The mode a file gets: its own from `modes`, else executable when it starts with `#!`, else none set. */
+function modeOf(key: string, content: string, modes: Record<string, string> | undefined): number | undefined {
+  const own = modes?.[key];
+  if (own !== undefined) return parseInt(own, 8);
+  return content.startsWith('#!') ? 0o755 : undefined;
+}
+
+const GIT_MISSING = 'the scenario asks for a git repository ("git": true), but git is not installed on this machine';
+
 /**
  * Writes a scenario's files into a fresh temporary directory: `home/` for `~/` keys, `project/` for the rest.
- * Files starting with `#!` are made executable, since hook commands often run scripts directly.
+ * Files starting with `#!` are made executable, since hook commands often run scripts directly, unless `modes`
+ * says otherwise.
  */
-export async function materialize(files: Record<string, string>, parent = tmpdir()): Promise<Workspace> {
+export async function materialize(files: Record<string, string>, parent = tmpdir(), options: MaterializeOptions = {}): Promise<Workspace> {
   for (const key of Object.keys(files)) {
     const problem = filePathProblem(key);
     if (problem) throw new Error(`file path "${key}" ${problem}`);
@@ -46,7 +65,8 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
   const root = quick ? mkdtempSync(prefix) : await mkdtemp(prefix);
   const paths = { home: join(root, 'home'), project: join(root, 'project') };
   const tmp = join(root, 'tmp');
-  const made = quick ? madeBy(root, files) : undefined;
+  // A git repository leaves files materialize did not make: removed the general way.
+  const made = quick && !options.git ? madeBy(root, files) : undefined;
   const ws: Workspace = {
     root,
     ...paths,
@@ -55,7 +75,7 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
     dispose: () => (made ? removeMade(root, made) : removeTree(root)),
   };
   try {
-    if (quick) writeSync(ws, files);
+    if (quick) writeSync(ws, files, options.modes);
     else {
       await Promise.all([mkdir(paths.home), mkdir(paths.project), mkdir(tmp)]);
       // Files are independent of each other: written together, each after its own folder.
@@ -64,10 +84,13 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
           const path = ws.resolve(key);
           await mkdir(dirname(path), { recursive: true });
           await writeFile(path, content);
-          if (content.startsWith('#!')) await chmod(path, 0o755);
+          const mode = modeOf(key, content, options.modes);
+          if (mode !== undefined) await chmod(path, mode);
         }),
       );
     }
+    // Files under .git/ make the repository themselves; git is never run over what a scenario wrote there.
+    if (options.git && !Object.keys(files).some((k) => k.startsWith('.git/'))) await gitInit(paths.project, quick);
   } catch (e) {
     await ws.dispose();
     throw e;
@@ -84,13 +107,27 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
 const SYNC_BYTES = 64 * 1024;
 const small = (files: Record<string, string>) => Object.values(files).reduce((n, c) => n + c.length, 0) < SYNC_BYTES;
 
-function writeSync(ws: Workspace, files: Record<string, string>): void {
+function writeSync(ws: Workspace, files: Record<string, string>, modes: Record<string, string> | undefined): void {
   for (const dir of [ws.home, ws.project, ws.tmp]) mkdirSync(dir);
   for (const [key, content] of Object.entries(files)) {
     const path = ws.resolve(key);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
-    if (content.startsWith('#!')) chmodSync(path, 0o755);
+    const mode = modeOf(key, content, modes);
+    if (mode !== undefined) chmodSync(path, mode);
+  }
+}
+
+/** `git init` in the project: an empty repository is enough for `git rev-parse --show-toplevel` and friends. */
+async function gitInit(project: string, sync: boolean): Promise<void> {
+  const args = ['init', '-q', project];
+  // Only git's own defaults: no system or user config (templates, hooks paths) of this machine takes part.
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: project };
+  try {
+    if (sync) execFileSync('git', args, { stdio: 'ignore', env });
+    else await new Promise<void>((resolve, reject) => execFile('git', args, { env }, (e) => (e ? reject(e) : resolve())));
+  } catch (e) {
+    throw new Error((e as NodeJS.ErrnoException).code === 'ENOENT' ? GIT_MISSING : `git init failed in the project directory: ${(e as Error).message}`);
   }
 }
 
@@ -179,4 +216,9 @@ async function makeDirsWritable(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   // Real directories only: a symlink may point outside the workspace.
   await Promise.all(entries.filter((e) => e.isDirectory()).map((e) => makeDirsWritable(join(dir, e.name))));
+}
+
+/** A scenario's own workspace settings, for materialize. */
+export function workspaceOptions(scenario: { modes?: Record<string, string> | undefined; git?: boolean | undefined }): MaterializeOptions {
+  return { ...(scenario.modes ? { modes: scenario.modes } : {}), ...(scenario.git ? { git: true } : {}) };
 }

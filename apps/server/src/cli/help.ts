@@ -30,6 +30,11 @@ usage:
                                       check scenarios' "expect" blocks, in parallel
   hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE]
                                       write a scenario from a project's real hook config
+  hookplay import --transcript FILE [--project DIR] [--dialect claude-code] [--out FILE]
+                                      write the session scenario that replays a Claude Code transcript
+  hookplay doctor [DIR] [--home[=DIR]] [--dialect D] [--format text|json|sarif|github]
+                                      check a real setup: each hook as its host loads it, and what is wrong
+  hookplay mcp                        an MCP server over stdio, for coding agents that write hooks
   hookplay serve [--port N] [--host H] [--open] [--sandbox]
                  [--team [--public-url URL] [--max-runs-per-user N]] [--data DIR] [--database-url URL]
                  [--queue redis://...]
@@ -94,6 +99,7 @@ options:
 ${EXIT_CODES}`,
 
   import: `usage: hookplay import DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--out FILE] [--force]
+       hookplay import --transcript FILE [--project DIR] [--home[=DIR]] [--out FILE] [--force]
 
 Reads the host's real config files in the project DIR (and in the home directory, when --home is given), takes
 in the scripts their hook commands reference inside the project, and writes a scenario for the event with the
@@ -101,15 +107,52 @@ host's sample payload. It says which referenced paths it left out and why. A con
 even when malformed: \`hookplay run\` then shows the host's diagnostics with their positions. Environment
 variable values are never copied.
 
+With --transcript, reads a Claude Code transcript (JSONL) and writes the session scenario that replays it with the
+hooks of the project (--project DIR, else the transcript's working directory when it exists, else .): each prompt,
+each tool call with its real result (nothing is re-run), the user's answers, the final reply. Each tool step expects
+what really happened to the call, so \`hookplay test\` names where the emulation parts from the real run. Lines it
+cannot use are listed, not fatal.
+
 options:
   --dialect D       the host: ${'${dialects}'}
   --event E         the event to fire, in the host's own words
   --payload FILE    the event's fields as a JSON object (default: the host's sample payload)
   --home[=DIR]      also read the host's files in the home directory (default: $HOME)
-  --out FILE        where to write the scenario (default: ./<project>-<event>.hookplay.json)
+  --transcript FILE a Claude Code transcript to replay (instead of --dialect and --event)
+  --out FILE        where to write the scenario (default: ./<project>-<event>.hookplay.json, or
+                    ./<transcript name>.hookplay.json)
   --force           overwrite --out when it exists
 
 ${EXIT_CODES}`,
+
+  doctor: `usage: hookplay doctor [DIR] [--home[=DIR]] [--dialect D] [--format text|json|sarif|github]
+
+Reads a real project (DIR, default .) the way each host would load it: its config files, Claude Code plugins
+(.claude-plugin/ with hooks/hooks.json), and the home directory's files only with --home. For each hook: whether
+the host loads it and why, the events and tool names it can fire on. Then findings, each at its file, line and
+column: a matcher that none of the host's tools fit, an unknown event, a timeout in another host's unit, a script
+that is missing or not executable, a variable the host does not set, an event outside "hooks", an answer the host
+ignores, a program that is not installed; and risks: code downloaded and run (curl | sh), eval of output,
+SessionStart/UserPromptSubmit hooks that reach the network, files writable by others, unpinned plugin sources,
+dependencies that ship hook config.
+
+options:
+  --dialect D       check this host only: ${'${dialects}'} (default: every host whose files are present)
+  --home[=DIR]      also read the hosts' files in the home directory (default: $HOME)
+  --format F        text (default), json ({"findings": [...], "hooks": [...]}), sarif (SARIF 2.1.0 for code
+                    scanning), github (GitHub Actions annotations)
+
+exit codes: 0 no warning or error, 1 at least one warning or error, 2 bad input (no such directory, no host
+config found, a bad option)
+`,
+
+  mcp: `usage: hookplay mcp
+
+An MCP server over standard input and output, for a coding agent that writes hooks to test them before handing
+them over. Tools: run_scenario, run_on_every_host, compare_versions, doctor, import_project. Resources: each
+host's event catalog (hookplay://hosts/<id>/events) and sample payloads (hookplay://hosts/<id>/payloads/<event>).
+Add it to Claude Code with \`claude mcp add hookplay -- npx hookplay mcp\` (see the README for Codex and Gemini CLI).
+`,
 
   serve: `usage: hookplay serve [--port N] [--host H] [--open] [--sandbox] [--team ...] [--data DIR]
                       [--database-url URL] [--queue URL]

@@ -5,7 +5,7 @@ import { RunCancelledError, runScenario, type RunOptions } from '../run.js';
 import type { SessionScenario } from '../scenario.js';
 import type { JsonObject } from '../util/json.js';
 import { prepareSandboxRun } from '../runner/sandbox.js';
-import { materialize } from '../workspace.js';
+import { materialize, workspaceOptions } from '../workspace.js';
 import { checkSession } from './check.js';
 import type { LifecycleEnd, SessionEffect } from './effects.js';
 import { stepKind } from './steps.js';
@@ -42,7 +42,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
     return { outcome, requestTimes: [] };
   }
 
-  const ws = await materialize(scenario.files, options.tmpDir);
+  const ws = await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario));
   const box = options.sandbox
     ? await prepareSandboxRun(options.sandbox, ws.root).catch(async (e: unknown) => {
         await ws.dispose();

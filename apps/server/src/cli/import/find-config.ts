@@ -64,7 +64,7 @@ export function findConfigFiles(specs: readonly ConfigFileSpec[], roots: Roots):
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function* walk(dir: string, rel: string, depth: number): Generator<string> {
+export function* walk(dir: string, rel: string, depth: number): Generator<string> {
   if (depth > MAX_DEPTH) return;
   let entries;
   try {

@@ -9,12 +9,21 @@ export interface LeftOut {
   why: string;
   /** The hook command that names it. */
   command: string;
+  /** It names nothing on disk (as opposed to a file left out on purpose). */
+  missing?: boolean;
 }
 
 export interface Reference {
   /** The scenario key the file gets (`~/` for the home). */
   key: string;
   content: string;
+  /** Where it is on disk, and its mode there. */
+  abs: string;
+  mode: number;
+  /** The word that named it is the command the shell runs (`./x.sh`), so it must be executable. */
+  direct: boolean;
+  /** The word as written. */
+  word: string;
 }
 
 /** Largest file taken in: scenarios hold text, and a bigger "script" is most likely not one. */
@@ -31,13 +40,21 @@ function candidate(word: string): string | null {
   }
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) return candidate(word.slice(word.indexOf('=') + 1)); // VAR=value prefix
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return null; // a URL
+  // Globs, regexes and quoting left inside a word (a sed script, a pattern) name no one file.
+  if (/[*?\\[\]()"'`|<>;\s]/.test(word.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/g, ''))) return null;
   return word.includes('/') || SCRIPT_EXTENSIONS.test(word) ? word : null;
+}
+
+/** A directory a variable stands for: the project or home, or a folder below one (a plugin's root). */
+export interface DirVar {
+  root: 'project' | 'home';
+  sub: string;
 }
 
 export interface ResolveContext {
   roots: Roots;
   /** Variables the host sets to the project or home directory (from the dialect's own job environment). */
-  vars: Map<string, 'project' | 'home'>;
+  vars: Map<string, DirVar>;
   /** Folders relative paths are tried against: the hook's working directory first. */
   cwds: string[];
 }
@@ -51,16 +68,28 @@ const inside = (root: string, path: string) => {
  * The files a hook command references inside the project (and the home when asked), and the paths it names
  * that were left out, with the reason. Only files are read, never followed outside the roots by a symlink.
  */
-export function resolveReferences(command: string, ctx: ResolveContext): { files: Reference[]; leftOut: LeftOut[] } {
+/** `quiet`: the text is a program in another language, whose words are only guesses at paths: say nothing of those that name no file in the project. */
+export function resolveReferences(command: string, ctx: ResolveContext, options: { quiet?: boolean } = {}): { files: Reference[]; leftOut: LeftOut[] } {
   const files: Reference[] = [];
   const leftOut: LeftOut[] = [];
-  const leave = (path: string, why: string) => leftOut.push({ path, why, command });
-  for (const word of shellWords(command)) {
+  const leave = (path: string, why: string, missing = false, guess = missing) => {
+    if (!(options.quiet && guess)) leftOut.push({ path: asWritten(path), why, command, ...(missing ? { missing } : {}) });
+  };
+  const words = shellWords(substituteDirs(command));
+  const commandWords = commandPositions(words);
+  for (const [i, word] of words.entries()) {
     const raw = candidate(word);
     if (raw === null) continue;
     const expanded = expand(raw, ctx);
     if ('unknown' in expanded) {
-      leave(raw, `uses $${expanded.unknown}, whose value hookplay does not take from your environment`);
+      leave(
+        raw,
+        expanded.unknown === GIT_TOP_VAR
+          ? 'asks git for the top level, and the project is not a git repository (the hook fails there too)'
+          : `uses $${expanded.unknown}, whose value hookplay does not take from your environment`,
+        false,
+        true,
+      );
       continue;
     }
     const abs = expanded.abs ?? ctx.cwds.map((c) => join(c, raw)).find((p) => statSync(p, { throwIfNoEntry: false })) ?? join(ctx.cwds[0]!, raw);
@@ -71,14 +100,14 @@ export function resolveReferences(command: string, ctx: ResolveContext): { files
     }
     if (where === null) {
       // Programs of the machine (/bin/sh, /usr/bin/env) and anything else outside: never read.
-      if (isAbsolute(raw) || expanded.abs) leave(raw, 'outside the project; only files inside it (and the home with --home) are taken in');
+      if (isAbsolute(raw) || expanded.abs) leave(raw, 'outside the project; only files inside it (and the home with --home) are taken in', false, true);
       continue;
     }
     const info = lstatSync(abs, { throwIfNoEntry: false });
     if (!info) {
       // A bare word like "hook.py" that names nothing may be an argument, not a file.
-      if (raw.includes('/') || expanded.abs) leave(raw, `does not exist (looked at ${abs})`);
-      else if (SCRIPT_EXTENSIONS.test(raw)) leave(raw, `does not exist (looked in ${ctx.cwds.join(', ')})`);
+      if (raw.includes('/') || expanded.abs) leave(raw, `does not exist (looked at ${abs})`, true);
+      else if (SCRIPT_EXTENSIONS.test(raw)) leave(raw, `does not exist (looked in ${ctx.cwds.join(', ')})`, true);
       continue;
     }
     if (info.isSymbolicLink()) {
@@ -103,10 +132,53 @@ export function resolveReferences(command: string, ctx: ResolveContext): { files
       leave(raw, 'a binary file; scenarios hold text only');
       continue;
     }
-    files.push({ key: where, content });
+    files.push({ key: where, content, abs, mode: target.mode & 0o7777, direct: commandWords.has(i), word: raw });
   }
   return { files, leftOut };
 }
+
+/** Words a shell runs as commands: the first, and the first after an operator ends the one before, skipping VAR=x. */
+function commandPositions(words: string[]): Set<number> {
+  // shellWords drops operators, so only the first word is certain; `exec` and `env` hand over to the next word.
+  const out = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) || w === 'exec' || w === 'env' || w === 'command') continue;
+    out.add(i);
+    break;
+  }
+  return out;
+}
+
+/**
+ * Stand-ins for the directory expressions hooks and their scripts use to find their files, so the words after them
+ * resolve: the git top level (the project, which the scenario makes a git repository when the real one is) and a
+ * script's own folder.
+ */
+export const GIT_TOP_VAR = 'HOOKPLAY_GIT_TOPLEVEL';
+export const SCRIPT_DIR_VAR = 'HOOKPLAY_SCRIPT_DIR';
+const GIT_TOP = /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)|`\s*git\s+rev-parse\s+--show-toplevel\s*`/g;
+const SCRIPT_DIR = /\$\(\s*cd\s+"?\$\(\s*dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\s*\)"?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)|\$\(\s*dirname\s+"?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)"?\s*\)|\$\{BASH_SOURCE(?:\[0\])?%\/\*\}|\$\{0%\/\*\}/g;
+
+/** A word with the stand-ins put back as the user wrote them (near enough), for messages. */
+const asWritten = (word: string) => word.replaceAll(`$${GIT_TOP_VAR}`, '$(git rev-parse --show-toplevel)').replaceAll(`$${SCRIPT_DIR_VAR}`, '$(dirname "$0")');
+
+export function substituteDirs(text: string): string {
+  return text.replace(GIT_TOP, `$${GIT_TOP_VAR}`).replace(SCRIPT_DIR, `$${SCRIPT_DIR_VAR}`);
+}
+
+/** `NAME=<a directory expression>` in a script: NAME stands for that directory afterwards. */
+export function scriptDirVars(text: string, scriptDir: DirVar | undefined, vars: Map<string, DirVar>): Map<string, DirVar> {
+  const out = new Map(vars);
+  if (scriptDir) out.set(SCRIPT_DIR_VAR, scriptDir);
+  for (const m of substituteDirs(text).matchAll(/^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_][A-Za-z0-9_]*)=["']?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?((?:\/[^\s"';]*)?)["']?\s*$/gm)) {
+    const dir = out.get(m[2]!);
+    if (dir) out.set(m[1]!, { root: dir.root, sub: joinSub(dir.sub, m[3] ?? '') });
+  }
+  return out;
+}
+
+const joinSub = (a: string, b: string) => normalize(join(a || '.', b || '.')).replace(/^\.$/, '');
 
 type Expanded = { abs?: string } | { unknown: string };
 
@@ -121,8 +193,7 @@ function expand(raw: string, ctx: ResolveContext): Expanded {
   const rest = m[2] ?? raw.slice(m[0].length);
   if (name === 'HOME') return { abs: join(homeDir, rest) };
   const dir = ctx.vars.get(name);
-  if (dir === 'project') return { abs: join(ctx.roots.project, rest) };
-  if (dir === 'home') return { abs: join(homeDir, rest) };
+  if (dir) return { abs: join(dir.root === 'project' ? ctx.roots.project : homeDir, dir.sub, rest) };
   return { unknown: name };
 }
 

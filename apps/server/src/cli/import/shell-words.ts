@@ -30,7 +30,10 @@ export function shellWords(command: string): string[] {
     } else if (/\s/.test(c) || ';|&()<>'.includes(c)) {
       end();
     } else if (c === '#' && !inWord) {
-      break;
+      // A comment runs to the end of its line; a script's next line is read on.
+      const eol = command.indexOf('\n', i);
+      if (eol < 0) break;
+      i = eol;
     } else {
       word += c;
       inWord = true;

@@ -17,18 +17,20 @@ import type { ClaudeCodeRules } from './version.js';
  * - a plugin directory not passed with --plugin-dir is not loaded.
  */
 
-export const pluginHooksFile = (dir: string) => `${dir.replace(/\/+$/, '')}/hooks/hooks.json`;
+/** A plugin directory as written; "." (or "") is the project itself, a plugin repository opened as the project. */
+const pluginDir = (dir: string) => dir.replace(/\/+$/, '').replace(/^\.(\/|$)/, '');
+export const pluginHooksFile = (dir: string) => (pluginDir(dir) === '' ? 'hooks/hooks.json' : `${pluginDir(dir)}/hooks/hooks.json`);
 export const PLUGIN_ROOT_VAR = 'CLAUDE_PLUGIN_ROOT';
 
 /** Reads one file in the settings shape (config.ts's reader), for the plugin's own hooks. */
 export type ReadHooksFile = (text: string, file: string) => { entries: ClaudeCodeEntry[] };
 
 export function loadPluginHooks(files: Record<string, string>, host: HostSettings, read: ReadHooksFile, diagnostics: Diagnostic[]): ClaudeCodeEntry[] {
-  const dirs = (host.plugins ?? []).map((d) => d.replace(/\/+$/, ''));
+  const dirs = (host.plugins ?? []).map((d) => pluginDir(d) || '.');
   const loaded = new Set(dirs.map(pluginHooksFile));
   for (const key of Object.keys(files)) {
     if (/(^|\/)hooks\/hooks\.json$/.test(key) && !loaded.has(key)) {
-      const dir = key.slice(0, -'/hooks/hooks.json'.length);
+      const dir = key === 'hooks/hooks.json' ? '.' : key.slice(0, -'/hooks/hooks.json'.length);
       diagnostics.push(diag('warning', 'plugin.not-loaded', `${key} looks like a plugin's hooks, but host.plugins does not list ${JSON.stringify(dir)}: Claude Code loads a local plugin only when it is given (--plugin-dir ${dir}), so these hooks do not run`, { file: key }));
     }
   }
@@ -48,7 +50,8 @@ export function loadPluginHooks(files: Record<string, string>, host: HostSetting
 
 /** Where a plugin's directory is on the simulated machine: `~/...` in the home, anything else in the project. */
 export function pluginRootPath(dir: string, paths: { home: string; project: string }): string {
-  return dir.startsWith('~/') ? `${paths.home}/${dir.slice(2)}` : `${paths.project}/${dir}`;
+  if (dir.startsWith('~/')) return `${paths.home}/${dir.slice(2)}`;
+  return pluginDir(dir) === '' ? paths.project : `${paths.project}/${pluginDir(dir)}`;
 }
 
 /**

@@ -119,6 +119,14 @@ export const RECORDED_RULES: RecordedRules = {
         "process-background-child"
       ]
     },
+    "hook.missing-program": {
+      "n": 10,
+      "cases": [
+        "sw-ch-PermissionRequest-exit127-not-found",
+        "sw-ch-PostToolBatch-exit127-not-found",
+        "sw-ch-PostToolUse-exit127-not-found"
+      ]
+    },
     "hook.missing-script": {
       "n": 3,
       "cases": [

@@ -66,6 +66,14 @@ export const RECORDED_RULES: RecordedRules = {
         "process-background-child"
       ]
     },
+    "hook.missing-program": {
+      "n": 5,
+      "cases": [
+        "sw-ch-PostToolUse-exit127-not-found",
+        "sw-ch-PreToolUse-exit127-not-found",
+        "sw-ch-Stop-exit127-not-found"
+      ]
+    },
     "hook.output-rejected": {
       "n": 12,
       "cases": [

@@ -80,6 +80,14 @@ export const RECORDED_RULES: RecordedRules = {
         "process-background-child"
       ]
     },
+    "hook.missing-program": {
+      "n": 8,
+      "cases": [
+        "sw-ch-PostToolUse-exit127-not-found",
+        "sw-ch-PostToolUseFailure-exit127-not-found",
+        "sw-ch-PreToolUse-exit127-not-found"
+      ]
+    },
     "hook.output-rejected": {
       "n": 83,
       "cases": [

@@ -126,6 +126,14 @@ export const RECORDED_RULES: RecordedRules = {
         "process-background-child"
       ]
     },
+    "hook.missing-program": {
+      "n": 9,
+      "cases": [
+        "sw-ch-PostToolBatch-exit127-not-found",
+        "sw-ch-PostToolUse-exit127-not-found",
+        "sw-ch-PostToolUseFailure-exit127-not-found"
+      ]
+    },
     "hook.missing-script": {
       "n": 3,
       "cases": [

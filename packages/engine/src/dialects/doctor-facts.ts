@@ -1,0 +1,52 @@
+import type { HostSettings } from '../scenario.js';
+import type { DialectId } from './ids.js';
+import { claudeCodeDoctor } from './claude-code/doctor.js';
+import { codexDoctor } from './codex/doctor.js';
+import { copilotDoctor } from './copilot-cli/doctor.js';
+import { geminiDoctor } from './gemini-cli/doctor.js';
+import { meworkDoctor } from './mework/doctor.js';
+import { mirriDoctor } from './mirri/doctor.js';
+import { strixDoctor } from './open-strix/doctor.js';
+import { qwenCodeDoctor } from './qwen-code/doctor.js';
+
+/**
+ * What `hookplay doctor` needs to know about a host beyond its config loader, matchers and planning (which it
+ * runs as they are): the names of the tools the host has, to say which tools a matcher can ever fire on. Each
+ * host states its own in `dialects/<id>/doctor.ts`.
+ */
+export interface DoctorFacts {
+  /** The host's own tool names, as its matchers see them. */
+  tools: readonly string[];
+  /** true: the list is every built-in tool the host documents; false: only the ones its docs happen to name. */
+  complete: boolean;
+  /** How the host names tools from MCP servers, for the finding's advice ("mcp__<server>__<tool>"), if it has them. */
+  mcpNames?: string;
+  /** Where the tool names come from. */
+  source: string;
+  /**
+   * Config a host loads from a project beyond its fixed files, found from the project's file list (Claude Code's
+   * plugins: a folder with `.claude-plugin/` and `hooks/hooks.json`): the files to read and the host settings
+   * that load them as the real host would.
+   */
+  extraConfigs?(paths: readonly string[]): { files: string[]; host: HostSettings };
+  /** Places in the config that bring in hooks from a source that is not pinned to one version (plugin marketplaces). */
+  unpinnedSources?(files: Record<string, string>): SourceFinding[];
+}
+
+export interface SourceFinding {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
+  'claude-code': claudeCodeDoctor,
+  codex: codexDoctor,
+  'copilot-cli': copilotDoctor,
+  'gemini-cli': geminiDoctor,
+  mework: meworkDoctor,
+  mirri: mirriDoctor,
+  'open-strix': strixDoctor,
+  'qwen-code': qwenCodeDoctor,
+};

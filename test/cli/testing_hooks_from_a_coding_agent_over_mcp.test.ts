@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realHostUnderTest } from '../support/real-host.js';
 import { CLI, REPO } from '../support/paths.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookplay-mcp-test-'));
@@ -44,7 +45,8 @@ afterAll(async () => {
 describe('hookplay mcp', { timeout: 120_000 }, () => {
   it('offers the tools and, for every host, its event catalog and sample payloads', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['run_scenario', 'run_on_every_host', 'compare_versions', 'doctor', 'import_project']);
+    // A real host CLI is installed for the tests (scripts/test.sh), so the real-host tool is offered too.
+    expect(tools.map((t) => t.name)).toEqual(['run_scenario', 'run_on_every_host', 'compare_versions', 'doctor', 'import_project', 'run_on_real_host']);
     const run = tools.find((t) => t.name === 'run_scenario')!;
     expect(run.inputSchema).toMatchObject({ type: 'object', required: ['scenario'] });
     expect(tools.find((t) => t.name === 'doctor')!.annotations).toMatchObject({ readOnlyHint: true });
@@ -61,6 +63,14 @@ describe('hookplay mcp', { timeout: 120_000 }, () => {
     expect(payloads.payloads.PreToolUse).toMatchObject({ tool_name: 'Bash' });
     const schema = JSON.parse((await client.readResource({ uri: 'hookplay://scenario-schema' })).contents[0]!.text as string);
     expect(schema.properties).toHaveProperty('dialect');
+  });
+
+  it('run_on_real_host checks a scenario on the installed real CLI: both sides, and where they part', async () => {
+    const real = realHostUnderTest();
+    const result = await call('run_on_real_host', { scenario: real.agrees });
+    expect(result.isError, result.content[0]?.text).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ host: real.host, version: real.version, differences: [], emulated: { hookplay: 1 } });
+    expect(result.content[0]!.text).toMatch(/they agree on everything the harness observes/);
   });
 
   it('run_scenario runs the hook for real: the outcome as structured content, the explanation as text', async () => {

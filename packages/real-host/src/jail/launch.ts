@@ -180,15 +180,17 @@ export function launchJailed(spec: LaunchSpec): Promise<JailedRun> {
 
 /**
  * Readies a run directory for the sandbox: handed to the sandbox's user (when hookplay is root), and every folder
- * above it and above the CLI's install made searchable (never readable or writable) by that user.
+ * above it and above what the run reads (the CLI's install, say) made searchable (never readable or writable) by that user.
  */
-export async function sandboxRun(config: SandboxConfig, root: string, installDir: string): Promise<{ config: SandboxConfig; root: string; readOnly: string[] }> {
+export async function sandboxRun(config: SandboxConfig, root: string, readOnly: string[]): Promise<{ config: SandboxConfig; root: string; readOnly: string[] }> {
   await prepareSandboxRun(config, root);
   if (config.uid !== null) {
-    for (let dir = dirname(installDir); dir !== '/'; dir = dirname(dir)) {
-      const st = statSync(dir);
-      if ((st.mode & 0o001) === 0 && st.uid === process.getuid?.()) chmodSync(dir, (st.mode & 0o7777) | 0o001);
+    for (const path of readOnly) {
+      for (let dir = dirname(path); dir !== '/'; dir = dirname(dir)) {
+        const st = statSync(dir);
+        if ((st.mode & 0o001) === 0 && st.uid === process.getuid?.()) chmodSync(dir, (st.mode & 0o7777) | 0o001);
+      }
     }
   }
-  return { config, root, readOnly: [installDir] };
+  return { config, root, readOnly };
 }

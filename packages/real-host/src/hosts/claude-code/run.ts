@@ -130,7 +130,7 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
     binds.push({ from: managed, to: '/etc/claude-code' });
   }
   // Everything the run writes exists before the directory is handed to the sandbox's user.
-  const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, installed.dir) : undefined;
+  const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, [installed.dir]) : undefined;
   const drive = needsStream ? driver(script, state, options.onProgress) : null;
   const args = [
     '-p',

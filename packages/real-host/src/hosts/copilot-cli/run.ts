@@ -5,7 +5,7 @@ import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
 import type { Installed } from '../../cache/install.js';
 import { INNER_URL } from '../../jail/forwarder.js';
-import { launchJailed, type JailedRun } from '../../jail/launch.js';
+import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { chatCompletionsApi } from '../../mock/chat.js';
 import { startMockServer } from '../../mock/server.js';
 import { conversationOf, countHookRuns, hookCommands, hookWindows, jsonLines, normalizer, warningsOf, type CopilotObservation } from './observe.js';
@@ -132,6 +132,8 @@ export async function runOnCopilot(scenario: SessionScenario, script: CopilotScr
   const probeDir = join(ws.root, 'probe');
   mkdirSync(probeDir, { recursive: true });
   const probe = bashProbe(installed, probeDir);
+  // Everything the run writes exists before the directory is handed to the sandbox's user.
+  const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, [installed.dir, pkg]) : undefined;
   const state: ScriptState = { run: 0, inRun: 0 };
   const mock = await startMockServer(join(ws.root, 'mock.sock'), chatCompletionsApi(modelScriptOf(script, state), { model: 'gpt-4.1' }));
   const host = scenario.host ?? {};
@@ -155,6 +157,7 @@ export async function runOnCopilot(scenario: SessionScenario, script: CopilotScr
         mockSocket: mock.socket,
         timeoutMs: options.timeoutMs ?? 120_000,
         binds: probe.binds,
+        ...(box ? { sandbox: box } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       runs.push({ code: last.code, stdout: last.stdout, stderr: last.stderr, ms: last.ms });

@@ -28,6 +28,16 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 npm run build
+
+# The real-host path is tested end to end on one real CLI: the smallest of the five (about 100 MB), installed into
+# the user's cache once, as `hookplay hosts install` does for anyone (never into the repository). A developer who
+# has another one installed may pick it with HOOKPLAY_TEST_REAL_HOST.
+REAL_HOST="${HOOKPLAY_TEST_REAL_HOST_SPEC:-gemini-cli@0.61.0}"
+if [ -z "${HOOKPLAY_TEST_REAL_HOST:-}" ] && ! node apps/server/dist/cli.js hosts list | grep -q "^    ${REAL_HOST}  "; then
+  echo "Installing the real ${REAL_HOST} for the real-host tests (once, into the cache)..."
+  node apps/server/dist/cli.js hosts install "${REAL_HOST}"
+fi
+
 npx vitest run
 # The server tests once more over the queue path: every run through BullMQ on a real Redis to a worker and back.
 HOOKPLAY_TEST_QUEUE=1 npx vitest run test/server

@@ -47,7 +47,8 @@ const at = (p) => join(ROOT, p);
 const ENGINE_SOURCES = ['packages/engine/src', 'packages/engine/package.json', 'packages/engine/tsconfig.json', 'tsconfig.base.json'];
 const outputs = [
   { name: 'engine', built: 'packages/engine/tsconfig.tsbuildinfo', sources: ENGINE_SOURCES },
-  { name: 'server', built: 'apps/server/tsconfig.tsbuildinfo', sources: [...ENGINE_SOURCES, 'apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json'] },
+  { name: 'real-host', built: 'packages/real-host/tsconfig.tsbuildinfo', sources: [...ENGINE_SOURCES, 'packages/real-host/src', 'packages/real-host/package.json'] },
+  { name: 'server', built: 'apps/server/tsconfig.tsbuildinfo', sources: [...ENGINE_SOURCES, 'packages/real-host/src', 'apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json'] },
   ...(existsSync(at('apps/web/package.json')) ? [{ name: 'web', built: 'apps/web/dist/index.html', sources: [...ENGINE_SOURCES, 'apps/web', 'apps/server/src/protocol.ts', 'scenarios'] }] : []),
 ];
 

@@ -17,12 +17,13 @@ import { fileURLToPath } from 'node:url';
 const SERVER = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = join(SERVER, '..', '..');
 const ENGINE = join(ROOT, 'packages', 'engine');
+const REAL_HOST = join(ROOT, 'packages', 'real-host');
 const WEB = join(ROOT, 'apps', 'web', 'dist');
 const args = process.argv.slice(2);
 const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : '.');
 
 const json = (path) => JSON.parse(readFileSync(path, 'utf8'));
-for (const [what, path] of [['the server', join(SERVER, 'dist', 'cli.js')], ['the engine', join(ENGINE, 'dist', 'index.js')], ['the web app', join(WEB, 'index.html')]]) {
+for (const [what, path] of [['the server', join(SERVER, 'dist', 'cli.js')], ['the engine', join(ENGINE, 'dist', 'index.js')], ['the real-host backend', join(REAL_HOST, 'dist', 'index.js')], ['the web app', join(WEB, 'index.html')]]) {
   if (!existsSync(path)) {
     console.error(`pack: ${what} is not built (${path} is missing): run \`npm run build\` first`);
     process.exit(1);
@@ -31,6 +32,7 @@ for (const [what, path] of [['the server', join(SERVER, 'dist', 'cli.js')], ['th
 
 const server = json(join(SERVER, 'package.json'));
 const engine = json(join(ENGINE, 'package.json'));
+const realHost = json(join(REAL_HOST, 'package.json'));
 const rootPkg = json(join(ROOT, 'package.json'));
 const stage = mkdtempSync(join(tmpdir(), 'hookplay-pack-'));
 try {
@@ -38,18 +40,22 @@ try {
   cpSync(join(SERVER, 'bin'), join(stage, 'bin'), { recursive: true });
   cpSync(join(SERVER, 'dist'), join(stage, 'dist'), { recursive: true, filter: noBuildInfo });
   cpSync(WEB, join(stage, 'web'), { recursive: true });
-  const bundled = join(stage, 'node_modules', '@hookplay', 'engine');
-  mkdirSync(bundled, { recursive: true });
-  cpSync(join(ENGINE, 'dist'), join(bundled, 'dist'), { recursive: true, filter: noBuildInfo });
-  const { scripts: _s, devDependencies: _d, ...engineManifest } = engine;
-  writeFileSync(join(bundled, 'package.json'), `${JSON.stringify({ ...engineManifest, files: ['dist'] }, null, 2)}\n`);
+  // The workspace packages go inside, as they are built: the engine, and the real-host backend on top of it.
+  for (const [name, dir, pkg] of [['engine', ENGINE, engine], ['real-host', REAL_HOST, realHost]]) {
+    const bundled = join(stage, 'node_modules', '@hookplay', name);
+    mkdirSync(bundled, { recursive: true });
+    cpSync(join(dir, 'dist'), join(bundled, 'dist'), { recursive: true, filter: noBuildInfo });
+    const { scripts: _s, devDependencies: _d, ...bundledManifest } = pkg;
+    writeFileSync(join(bundled, 'package.json'), `${JSON.stringify({ ...bundledManifest, files: ['dist'] }, null, 2)}\n`);
+  }
   if (existsSync(join(ROOT, 'README.md'))) cpSync(join(ROOT, 'README.md'), join(stage, 'README.md'));
 
   const { private: _p, scripts: _sc, devDependencies: _dd, ...manifest } = server;
-  const dependencies = { ...engine.dependencies, ...server.dependencies, '@hookplay/engine': engine.version };
+  const { '@hookplay/engine': _e, ...realHostDependencies } = realHost.dependencies ?? {};
+  const dependencies = { ...engine.dependencies, ...realHostDependencies, ...server.dependencies, '@hookplay/engine': engine.version, '@hookplay/real-host': realHost.version };
   writeFileSync(
     join(stage, 'package.json'),
-    `${JSON.stringify({ ...manifest, engines: rootPkg.engines, files: ['bin', 'dist', 'web'], dependencies, bundleDependencies: ['@hookplay/engine'] }, null, 2)}\n`,
+    `${JSON.stringify({ ...manifest, engines: rootPkg.engines, files: ['bin', 'dist', 'web'], dependencies, bundleDependencies: ['@hookplay/engine', '@hookplay/real-host'] }, null, 2)}\n`,
   );
   mkdirSync(out, { recursive: true });
   const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' }).trim().split('\n').at(-1);

@@ -62,7 +62,7 @@ export const codex: Dialect<CodexEntry> = {
     { path: USER_CONFIG, language: 'toml', description: 'User config: inline [[hooks.<Event>]] tables; [features] hooks = false turns hooks off.' },
   ],
   events: CODEX_EVENTS,
-  hostSettings: ['trusted', 'env'],
+  hostSettings: ['trusted', 'env', 'args'],
   mode: 'parallel',
   process: { shell: ['/bin/bash', '-c'], kill: { first: 'SIGKILL' }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_HOOKS]: STARTER_HOOKS, '.codex/hooks/no-rm-rf.sh': STARTER_SCRIPT } },

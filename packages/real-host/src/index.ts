@@ -14,3 +14,5 @@ export type { RealHostAdapter, CliFacts } from './adapter.js';
 export { ADAPTERS } from './hosts/index.js';
 export { recordCase, loadRecordedCases, replayCase, caseIdOf, caseHashOf, type RecordedCase } from './record.js';
 export { chatCompletionsApi } from './mock/chat.js';
+export { responsesApi } from './mock/responses.js';
+export * as codexOracle from './hosts/codex/oracle-exports.js';

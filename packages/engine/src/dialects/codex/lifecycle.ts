@@ -286,9 +286,13 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const stop = yield* event('Stop', { stop_hook_active: continuations > 0, last_assistant_message: text });
       // continue: false wins over a block (recorded): the turn ends.
       if (stop.halt || stop.verdict !== 'block') return null;
+      const parts = (stop.eventOut as { continuation: { hook: number; source: string; order: number; reason: string }[] }).continuation;
+      // Codex writes the continuation prompt into the conversation before it asks the model (a resumed session
+      // carries the last one: x-stop-always-blocks-then-resume).
+      messages.push(`user: ${parts.map((p) => wording.hookPrompt(`stop:${p.order}:${filePath(p.source)}`, norm(p.reason))).join('')}`);
       if (continuations >= maxContinuations) {
         // hookplay's own limit, not Codex's: the process is stopped there (no SessionEnd), as the harness stops
-        // the real CLI when the mock is asked for one continuation more (recorded: session-stop-no-cap's case).
+        // the real CLI when the mock is asked for one continuation more (x-stop-always-blocks).
         yield* notice(`hookplay's limit: Codex has no cap on Stop continuations, so hookplay stopped this codex process after ${maxContinuations}; the real CLI would go on as long as the hook blocks`);
         open = false;
         exits.push(-1);
@@ -297,8 +301,6 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         return end('limit', `the Stop hook blocked ${maxContinuations + 1} times; Codex has no cap, so hookplay stopped the loop (its own limit)`, promptIndex);
       }
       continuations++;
-      const parts = (stop.eventOut as { continuation: { hook: number; source: string; order: number; reason: string }[] }).continuation;
-      messages.push(`user: ${parts.map((p) => wording.hookPrompt(`stop:${p.order}:${filePath(p.source)}`, norm(p.reason))).join('')}`);
       yield* request();
     }
   }

@@ -2,8 +2,8 @@
 //
 // Every case is a whole `codex exec` session built on two axes, so each hook answer meets each session shape:
 // - ANSWERS (rows): what a hook answers on one of Codex's events (PreToolUse deny, exit 2, rewrite, context;
-//   PostToolUse block, context; UserPromptSubmit context, block; Stop blocking once; SessionStart context; a hook
-//   that fails open);
+//   PostToolUse block, context; UserPromptSubmit context, block; Stop blocking once; SessionStart context;
+//   PermissionRequest, which fires only when codex would ask; a hook that fails open);
 // - SHAPES (columns): the session around it (one turn with a call; a call that fails; several calls in one
 //   message; a resumed session; --approve-for-me with a call that asks to leave the sandbox, PermissionRequest
 //   hooks and the reviewer's answer; project hooks with and without trust; a hook gated on an environment variable).
@@ -102,6 +102,15 @@ const ANSWERS = {
       command: plain ? `p=$(cat); echo "session ${source}"` : `p=$(cat); echo "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"SessionStart\\",\\"additionalContext\\":\\"session ${source}\\"}}"`,
       title: `SessionStart ${plain ? 'plain stdout' : 'additionalContext'} naming its source`,
     };
+  },
+  permission: (pick) => {
+    const variants = [
+      [say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'no escalations today' } })), 'denies'],
+      [say(hso('PermissionRequest', { decision: { behavior: 'allow' } })), 'allows'],
+      ['echo "no escalations on stderr" >&2; exit 2', 'exit 2 denies'],
+    ];
+    const [answer, what] = variants[pick(variants.length)];
+    return { event: 'PermissionRequest', matcher: pick(2) ? 'Bash' : '*', command: onRisky(answer), title: `PermissionRequest ${what} (it fires only when codex would ask: never with approvals bypassed)` };
   },
   'fail-open': (pick) => {
     const variants = [
@@ -261,6 +270,13 @@ function extras() {
       [{ prompt: 'first' }, { tool: 'Bash', input: { command: 'echo risky-1' } }, { resume: 'continue' }, { prompt: 'second' }, { tool: 'Bash', input: { command: 'echo safe-2' } }, { reply: 'Done.' }],
     ),
     extra(
+      'x-start-halt-then-resume-by-id',
+      { answer: 'start-context', shape: 'resume' },
+      'SessionStart continue: false on startup, then codex exec resume <id> of that session',
+      { [USER]: hooksFile({ SessionStart: [{ hooks: [handler(`p=$(cat); case "$p" in *startup*) ${say({ continue: false })};; *) echo "resumed";; esac`)] }], SessionEnd: [{ hooks: [handler('cat >/dev/null')] }] }) },
+      [{ prompt: 'first' }, { reply: 'One.' }, { resume: 'resume' }, { prompt: 'second' }, { reply: 'Two.' }],
+    ),
+    extra(
       'x-start-matcher-resume',
       { answer: 'start-context', shape: 'resume' },
       'SessionStart hooks matched on the source: startup and resume each get their own',
@@ -308,6 +324,7 @@ function extras() {
       ],
       { args: ['--approve-for-me'] },
     ),
+    ...permissionExtras(),
     extra(
       'x-calls-deny-rewrite-ok',
       { answer: 'pre-rewrite', shape: 'calls' },
@@ -353,6 +370,28 @@ function extras() {
       [{ prompt: 'who am I' }, { reply: 'You are you.' }],
       { env: { HOOKPLAY_TEAM: 'blue' } },
     ),
+  ];
+}
+
+/**
+ * PermissionRequest answers the grid's seed did not reach: each on one escalated call, with the reviewer denying,
+ * so a hook's decision and a failed hook (the reviewer decides) show apart.
+ */
+function permissionExtras() {
+  const escalated = [{ prompt: 'go' }, { tool: 'Bash', input: { command: 'echo risky-1', sandbox_permissions: 'require_escalated', justification: 'needs it' } }, { approval: 'deny' }, { reply: 'Done.' }];
+  const one = (id, title, permission) =>
+    extra(`x-permission-${id}`, { answer: 'permission', shape: 'reviewed' }, `--approve-for-me, PermissionRequest ${title}`, { [USER]: hooksFile({ PermissionRequest: permission, PostToolUse: [{ hooks: [handler('cat >/dev/null')] }] }) }, escalated, { args: ['--approve-for-me'] });
+  const hook = (command, matcher) => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [handler(`cat >/dev/null; ${command}`)] });
+  return [
+    one('exit2', 'exit 2 with stderr: a denial with that reason', [hook('echo "refused on stderr" >&2; exit 2')]),
+    one('exit2-empty', 'exit 2 without stderr: the hook fails, the reviewer decides', [hook('exit 2')]),
+    one('exit1-deny', 'a deny printed with exit 1: fails, the reviewer decides', [hook(`${say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'exit 1 deny' } }))}; exit 1`)]),
+    one('unknown-field', 'a deny with an unknown field: fails, the reviewer decides', [hook(say({ ...hso('PermissionRequest', { decision: { behavior: 'deny', message: 'extra field' } }), extra: true }))]),
+    one('updated-input', 'allow with decision.updatedInput', [hook(say(hso('PermissionRequest', { decision: { behavior: 'allow', updatedInput: { command: 'echo changed' } } })))]),
+    one('continue-false', 'continue: false', [hook(say({ continue: false, stopReason: 'stop here' }))]),
+    one('allow-and-deny', 'one hook allows, another denies', [hook(say(hso('PermissionRequest', { decision: { behavior: 'allow' } }))), hook(say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'the second says no' } })))]),
+    one('matcher-miss', 'matcher exec_command (the wire name) does not match Bash', [hook(say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'matched' } })), 'exec_command')]),
+    one('plain-text', 'plain text on stdout: no decision, the reviewer decides', [hook('echo "looks fine to me"')]),
   ];
 }
 

@@ -163,8 +163,21 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     yield* endProcess();
     return end(reason, message, step);
   }
+  /**
+   * Whether the session is listed among the saved ones: a session whose first process ended at SessionStart got
+   * no prompt and is not, so `codex exec resume --last` finds nothing and starts a new session, SessionStart source
+   * "startup" (x-start-halt-then-resume); resumed by its id it still resumes (x-start-halt-then-resume-by-id), and
+   * a session whose prompt a hook dropped is listed (x-prompt-halt-then-resume).
+   */
+  let persisted = false;
   /** A `codex exec` process starts: its config warnings, then SessionStart. */
-  function* startProcess(source: 'startup' | 'resume'): Generator<SessionEffect, void, unknown> {
+  function* startProcess(requested: 'startup' | 'resume' | 'continue'): Generator<SessionEffect, void, unknown> {
+    const fresh = requested === 'continue' && !persisted;
+    const source = requested === 'startup' || fresh ? 'startup' : 'resume';
+    if (fresh) {
+      yield* notice('no earlier session was saved (it ended before its first prompt): codex exec resume --last starts a new one');
+      messages.length = 0;
+    }
     open = true;
     obs.userSaw.push(...configNotices);
     for (const text of configNotices) yield* notice(text);
@@ -201,7 +214,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       yield* endProcess();
       yield* beginStep(next.index, stepLabel(next.step));
       lastEnd = null;
-      yield* startProcess('resume');
+      yield* startProcess((next.step as { resume: 'resume' | 'continue' }).resume);
       if (!open) {
         lastEnd = { reason: 'halted', message: 'a SessionStart hook answered continue: false: the resumed session does nothing', step: next.index };
         skipToResume();
@@ -217,6 +230,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       continue;
     }
     yield* beginStep(next.index, stepLabel(next.step));
+    persisted = true;
     const submit = yield* event('UserPromptSubmit', { prompt: (next.step as { prompt: string }).prompt });
     if (submit.verdict === 'block' || submit.halt) {
       // The prompt is dropped: no model request (recorded). In codex exec the process then ends; a later prompt

@@ -325,6 +325,7 @@ function extras() {
       { args: ['--approve-for-me'] },
     ),
     ...permissionExtras(),
+    ...channelExtras(),
     extra(
       'x-calls-deny-rewrite-ok',
       { answer: 'pre-rewrite', shape: 'calls' },
@@ -392,6 +393,68 @@ function permissionExtras() {
     one('allow-and-deny', 'one hook allows, another denies', [hook(say(hso('PermissionRequest', { decision: { behavior: 'allow' } }))), hook(say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'the second says no' } })))]),
     one('matcher-miss', 'matcher exec_command (the wire name) does not match Bash', [hook(say(hso('PermissionRequest', { decision: { behavior: 'deny', message: 'matched' } })), 'exec_command')]),
     one('plain-text', 'plain text on stdout: no decision, the reviewer decides', [hook('echo "looks fine to me"')]),
+  ];
+}
+
+/**
+ * One JSON answer that speaks on several channels at once (a legacy decision beside hookSpecificOutput, continue
+ * beside a decision, context beside a block) on each event, PermissionRequest answers in legacy shapes, and
+ * several contexts from the prompt and start events (the single-event gaps issue 22 names, as sessions).
+ */
+function channelExtras() {
+  const tool = { tool: 'Bash', input: { command: 'echo risky-1' } };
+  const turn = [{ prompt: 'go' }, tool, { reply: 'Done.' }];
+  const once = (answer) => `if grep -q '"stop_hook_active":false'; then ${say(answer)}; else cat >/dev/null; fi`;
+  const on = (event, command, matcher) => ({ [event]: [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [handler(command)] }] });
+  const quiet = (answer) => `cat >/dev/null; ${say(answer)}`;
+  const c = (id, answer, title, events, steps = turn, host = {}) => extra(`x-channels-${id}`, { answer, shape: host.args ? 'reviewed' : 'single' }, title, { [USER]: hooksFile(events) }, steps, host);
+  return [
+    c('prompt-block-and-context', 'prompt-block', 'UserPromptSubmit: decision block beside an additionalContext', on('UserPromptSubmit', quiet({ decision: 'block', reason: 'blocked with context', ...hso('UserPromptSubmit', { additionalContext: 'context beside a block' }) }))),
+    c('prompt-continue-and-context', 'prompt-block', 'UserPromptSubmit: continue false beside an additionalContext', on('UserPromptSubmit', quiet({ continue: false, ...hso('UserPromptSubmit', { additionalContext: 'context beside continue false' }) }))),
+    c('start-continue-and-context', 'start-context', 'SessionStart: continue false beside an additionalContext', on('SessionStart', quiet({ continue: false, stopReason: 'not today', ...hso('SessionStart', { additionalContext: 'context beside continue false' }) }))),
+    c('stop-block-and-continue', 'stop-once', 'Stop: decision block and continue false in one answer', on('Stop', once({ decision: 'block', reason: 'blocked and stopped', continue: false }))),
+    c('stop-block-and-system-message', 'stop-once', 'Stop: decision block beside a systemMessage', on('Stop', once({ decision: 'block', reason: 'block with a message', systemMessage: 'shown to the user' }))),
+    c('post-block-and-context', 'post-block', 'PostToolUse: decision block beside an additionalContext', on('PostToolUse', quiet({ decision: 'block', reason: 'post replaced', ...hso('PostToolUse', { additionalContext: 'post context beside a block' }) }), 'Bash')),
+    c('post-continue-and-block', 'post-block', 'PostToolUse: continue false beside a decision block', on('PostToolUse', quiet({ continue: false, stopReason: 'post stop', decision: 'block', reason: 'post block reason' }), 'Bash')),
+    c('pre-legacy-block-and-allow', 'pre-deny', 'PreToolUse: legacy decision block beside a hookSpecificOutput allow with a rewrite', on('PreToolUse', quiet({ decision: 'block', reason: 'legacy says block', ...hso('PreToolUse', { permissionDecision: 'allow', updatedInput: { command: 'echo rewritten' } }) }), 'Bash')),
+    c('pre-deny-and-context', 'pre-deny', 'PreToolUse: a deny beside an additionalContext in one answer', on('PreToolUse', quiet(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: 'denied with context', additionalContext: 'context beside a deny' })), 'Bash')),
+    c(
+      'permission-legacy-approve',
+      'permission',
+      'PermissionRequest answered in a legacy shape: decision "approve" at the top',
+      { ...on('PermissionRequest', quiet({ decision: 'approve', reason: 'legacy approve' })), PostToolUse: [{ hooks: [handler('cat >/dev/null')] }] },
+      [{ prompt: 'go' }, { tool: 'Bash', input: { command: 'echo risky-1', sandbox_permissions: 'require_escalated', justification: 'needs it' } }, { approval: 'deny' }, { reply: 'Done.' }],
+      { args: ['--approve-for-me'] },
+    ),
+    c(
+      'permission-legacy-hso-deny',
+      'permission',
+      'PermissionRequest answered as PreToolUse would: permissionDecision deny in hookSpecificOutput',
+      on('PermissionRequest', quiet(hso('PermissionRequest', { permissionDecision: 'deny', permissionDecisionReason: 'wrong shape' }))),
+      [{ prompt: 'go' }, { tool: 'Bash', input: { command: 'echo risky-1', sandbox_permissions: 'require_escalated', justification: 'needs it' } }, { approval: 'allow' }, { reply: 'Done.' }],
+      { args: ['--approve-for-me'] },
+    ),
+    extra(
+      'x-channels-prompt-contexts',
+      { answer: 'prompt-context', shape: 'trust' },
+      'UserPromptSubmit: two JSON contexts and a plain one, across the user and project files',
+      {
+        [USER]: hooksFile({ UserPromptSubmit: [{ hooks: [handler(quiet(hso('UserPromptSubmit', { additionalContext: 'user context one' }))), handler('cat >/dev/null; echo "user plain two"')] }] }),
+        [PROJECT]: hooksFile({ UserPromptSubmit: [{ hooks: [handler(quiet(hso('UserPromptSubmit', { additionalContext: 'project context three' })))] }] }),
+      },
+      turn,
+      { trusted: true },
+    ),
+    extra(
+      'x-channels-start-contexts',
+      { answer: 'start-context', shape: 'resume' },
+      'SessionStart: contexts from two hooks and two files, on startup and again on resume',
+      {
+        [USER]: hooksFile({ SessionStart: [{ hooks: [handler(quiet(hso('SessionStart', { additionalContext: 'user start context' }))), handler('cat >/dev/null; echo "user start plain"')] }] }),
+        [USER_TOML]: tomlHooks('SessionStart', undefined, `cat >/dev/null; ${say(hso('SessionStart', { additionalContext: 'toml start context' }))}`),
+      },
+      [{ prompt: 'first' }, { reply: 'One.' }, { resume: 'continue' }, { prompt: 'second' }, { reply: 'Two.' }],
+    ),
   ];
 }
 

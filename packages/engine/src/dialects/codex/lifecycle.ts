@@ -264,7 +264,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       if (step?.kind === 'calls') {
         cursor.next();
         const s = step.step as { calls: { tool: string; input: JsonObject; result?: Call['given'] }[] };
-        yield* beginStep(step.index, stepLabel(step.step));
+        // Each call gets its own timeline entry (playCalls), all of this step.
         yield* playCalls(s.calls.map((c) => ({ index: step.index, tool: c.tool, input: c.input, ...(c.result ? { given: c.result } : {}) })));
         continue;
       }
@@ -326,9 +326,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
    */
   function* playCalls(calls: Call[]): Generator<SessionEffect, void, unknown> {
     if (calls.length > 1 && obs.racyFrom === undefined) obs.racyFrom = obs.requests;
-    if (calls.length > 1) yield* notice(`Codex runs these ${calls.length} calls side by side: the developer messages their hooks add reach the model in the order the hooks finish, which hookplay does not fix`);
     for (const [k, call] of calls.entries()) {
-      if (calls.length > 1) yield* beginStep(call.index, `call ${k + 1} of ${calls.length}: ${stepLabel({ tool: call.tool, input: call.input })}`);
+      if (calls.length > 1) {
+        yield* beginStep(call.index, `call ${k + 1} of ${calls.length}: ${stepLabel({ tool: call.tool, input: call.input })}`);
+        if (k === 0) yield* notice(`Codex runs these ${calls.length} calls side by side: the developer messages their hooks add reach the model in the order the hooks finish, which hookplay does not fix`);
+      }
       yield* playCall(call);
     }
     yield* request();

@@ -1,35 +1,29 @@
 #!/usr/bin/env node
 // `npm run oracle -- --host codex`: differential testing of hookplay's codex dialect against the real Codex CLI.
 //
-// For every case in cases.mjs: run `codex exec "do it"` offline (a local mock of the Responses API, every proxy
-// variable pointing at it), observe what the host did, record it as a fixture (fixtures/<version>/<case>.json),
+// For every case in cases.mjs: run `codex exec "do it"` on the shared real-host harness (packages/real-host: the
+// CLI from hookplay's cache, its own network namespace whose one endpoint is the Responses API mock, the codex
+// adapter's probe and reading of the run), record what the host did as a fixture (fixtures/<version>/<case>.json),
 // then run the same session through hookplay's engine and report every disagreement. `npm test` replays the
-// fixtures without the CLI (packages/engine/test/codex/oracle-replay.test.ts).
+// fixtures without the CLI (packages/real-host/test/codex-oracle-replay.test.ts).
 //
 //   npm run oracle -- --host codex                   record every case and compare
 //   npm run oracle -- --host codex --case pre-       only cases whose id contains "pre-" (repeatable)
 //   npm run oracle -- --host codex --replay          compare the recorded fixtures only (no CLI)
 //   npm run oracle -- --host codex --no-engine       record only
-//   npm run oracle -- --host codex --keep            keep each case's run directory under $TMPDIR/hookplay-codex-oracle/
+//   npm run oracle -- --host codex --keep            keep each case's run directory (its path is printed)
+//   npm run oracle -- --host codex --no-build        use the built packages as they are
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CASES } from './cases.mjs';
-import { ensureCli, OPENAI_API_KEY, runCodex, writeFiles } from './cli.mjs';
-import { caseHash, checkTiming, compareObservations } from './compare.mjs';
-import { startMockResponses } from './mock-responses.mjs';
-import { normalizer, observe } from './observe.mjs';
+import { caseHash, checkTiming } from './compare.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..', '..');
 export const VERSION = '0.171.0';
 const FIXTURES = join(HERE, 'fixtures', VERSION);
-// Outside any git repository: codex takes a repository's root as the project, so a run inside this one would
-// look for project hooks in the wrong place.
-const RUNS = join(tmpdir(), 'hookplay-codex-oracle');
-const PROMPT = 'do it';
 export const DEFAULT_TOOL = 'echo original';
 
 const argv = process.argv.slice(2);
@@ -45,37 +39,24 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
-/** The mocked model: one exec_command call first (unless the case has none), then final texts. */
-function modelScript(c) {
-  const tool = c.tool === undefined ? DEFAULT_TOOL : c.tool;
-  return (n, body) => {
-    const answered = (body?.input ?? []).some((i) => i.type === 'function_call_output');
-    return tool && !answered ? { type: 'tool', command: tool } : { type: 'text', text: `FINAL_TEXT_${n}` };
-  };
+/** A case as the harness plays it: its files, its one shell call (or none), whether the project is trusted. */
+const oracleCase = (c) => ({ files: c.files, tool: c.tool === undefined ? DEFAULT_TOOL : c.tool, trusted: c.trusted ?? true });
+
+/** The harness (and the engine it compares with), built from the checkout unless --no-build. */
+async function loadHarness() {
+  if (!flag('--no-build')) {
+    for (const workspace of ['@hookplay/engine', '@hookplay/real-host']) {
+      const r = spawnSync('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) throw new Error(`building ${workspace} failed`);
+    }
+  }
+  const built = join(ROOT, 'packages/real-host/dist/index.js');
+  if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+  return import(pathToFileURL(built).href);
 }
 
-async function record(c, bin) {
-  mkdirSync(RUNS, { recursive: true });
-  const root = join(realpathSync(RUNS), c.id);
-  rmSync(root, { recursive: true, force: true });
-  const home = join(root, 'home');
-  const project = join(root, 'proj');
-  const probeDir = join(root, 'probe');
-  for (const d of [home, project, probeDir]) mkdirSync(d, { recursive: true });
-  writeFiles(c.files, home, project);
-  const mock = await startMockResponses(modelScript(c));
-  let run;
-  try {
-    run = await runCodex({ bin, root, home, project, mockUrl: mock.url, bashEnv: join(HERE, 'probe.sh'), probeDir, prompt: PROMPT, trusted: c.trusted ?? true, timeoutMs: 90_000 });
-  } finally {
-    await mock.close();
-  }
-  const norm = normalizer([
-    [project, '$PROJECT'],
-    [home, '$HOME'],
-    [root, '$ROOT'],
-  ]);
-  const seen = observe({ stdout: run.stdout, stderr: run.stderr, exitCode: run.code, requests: mock.requests, probeDir, prompt: PROMPT, norm, asked: (c.tool === undefined ? DEFAULT_TOOL : c.tool) !== null });
+async function record(harness, c, installed) {
+  const run = await harness.codexOracle.runOracleCase(oracleCase(c), { installed, runsDir: harness.runsDir(harness.cacheRoot()), keep });
   const fixture = {
     case: c.id,
     title: c.title,
@@ -83,35 +64,25 @@ async function record(c, bin) {
     host: { name: 'Codex CLI', version: VERSION },
     caseHash: caseHash(c),
     recordedAt: new Date().toISOString().slice(0, 10),
-    observed: seen.observation,
-    gapsMs: seen.gapsMs,
-    cli: { exitCode: run.code, signal: run.signal, timedOut: run.timedOut, ms: run.ms, otherTraffic: mock.other, warnings: seen.warnings },
-    payloads: seen.payloads,
+    observed: run.observation,
+    gapsMs: run.gapsMs,
+    cli: { exitCode: run.cli.exitCode, signal: run.cli.signal, timedOut: run.cli.timedOut, ms: run.cli.ms, otherTraffic: run.cli.otherTraffic, warnings: run.warnings },
+    payloads: run.payloads,
   };
   const problems = [];
-  if (run.timedOut) problems.push(`the CLI did not finish in time: ${run.stderr.trim().slice(0, 500)}`);
-  if (mock.other.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(mock.other).slice(0, 300)}`);
-  problems.push(...checkTiming(c, seen.gapsMs[0], 'Codex'));
+  if (run.cli.timedOut) problems.push(`the CLI did not finish in time: ${run.cli.stderrHead}`);
+  if (run.cli.otherTraffic.length) problems.push(`the CLI tried to reach something else than the mock: ${JSON.stringify(run.cli.otherTraffic).slice(0, 300)}`);
+  problems.push(...checkTiming(c, run.gapsMs[0], 'Codex'));
   mkdirSync(FIXTURES, { recursive: true });
   writeFileSync(join(FIXTURES, `${c.id}.json`), `${JSON.stringify(fixture, null, 2)}\n`);
-  if (keep) writeFileSync(join(root, 'run.json'), JSON.stringify({ requests: mock.requests, stdout: run.stdout, stderr: run.stderr }, null, 1));
-  else rmSync(root, { recursive: true, force: true });
+  if (run.kept) console.log(`    kept ${run.kept}`);
   return { fixture, problems };
 }
 
-async function loadEngine() {
-  const built = join(ROOT, 'packages/engine/dist/session/oracle/codex.js');
-  if (!flag('--no-build')) {
-    const r = spawnSync('npm', ['run', 'build', '--workspace', '@hookplay/engine'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error('building @hookplay/engine failed');
-  }
-  if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
-  return import(pathToFileURL(built).href);
-}
-
 async function main() {
-  const bin = replay ? null : ensureCli(VERSION);
-  const engine = withEngine ? await loadEngine() : null;
+  const harness = await loadHarness();
+  // From hookplay's cache (`npx hookplay hosts install codex@0.171.0`), never installed behind the user's back.
+  const installed = replay ? null : harness.requireInstalled('codex', VERSION, harness.cacheRoot());
   let failed = 0;
   const t0 = Date.now();
   for (const c of selected) {
@@ -127,13 +98,13 @@ async function main() {
       fixture = JSON.parse(readFileSync(path, 'utf8'));
       if (fixture.caseHash !== caseHash(c)) problems.push('the case changed since its fixture was recorded: re-record it');
     } else {
-      const recorded = await record(c, bin);
+      const recorded = await record(harness, c, installed);
       fixture = recorded.fixture;
       problems.push(...recorded.problems);
     }
-    if (engine) {
-      const sim = await engine.simulateCodexSession({ files: c.files, tool: c.tool === undefined ? DEFAULT_TOOL : c.tool, trusted: c.trusted ?? true, prompt: PROMPT, env: { OPENAI_API_KEY: OPENAI_API_KEY } });
-      problems.push(...compareObservations(fixture.observed, sim.observation));
+    if (withEngine) {
+      const sim = await harness.codexOracle.simulateCodexSession(oracleCase(c));
+      problems.push(...harness.codexOracle.compareOracle(fixture.observed, sim.observation));
       problems.push(...checkTiming(c, sim.gapMs, 'hookplay'));
     }
     if (problems.length) {
@@ -146,11 +117,11 @@ async function main() {
   }
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   const mode = replay ? 'replayed' : `recorded against Codex CLI ${VERSION}`;
-  console.log(`\n${selected.length - failed}/${selected.length} cases agree (${mode}${engine ? '' : ', engine not compared'}) in ${secs} s`);
+  console.log(`\n${selected.length - failed}/${selected.length} cases agree (${mode}${withEngine ? '' : ', engine not compared'}) in ${secs} s`);
   process.exit(failed ? 1 : 0);
 }
 
 main().catch((e) => {
-  console.error(e);
+  console.error(e.message ?? e);
   process.exit(2);
 });

@@ -19,3 +19,5 @@ export { observe as claudeObserve, hookTextsInRequest, normalizer, PROBED_EVENTS
 export { writeCaseFiles } from './case-files.js';
 export { simulateSession as simulateClaudeSession, ruleCodes as claudeRuleCodes, type Observation as ClaudeOracleObservation, type SessionInput as ClaudeSessionInput } from './hosts/claude-code/oracle-session.js';
 export * as copilotCliHost from './hosts/copilot-cli/public.js';
+export { responsesApi } from './mock/responses.js';
+export * as codexOracle from './hosts/codex/oracle-exports.js';

@@ -40,7 +40,8 @@ function ownRecords(records: SessionStepRecord[], index: number): SessionStepRec
   const at = records.findIndex((r) => r.step === index);
   if (at < 0) return [];
   const out = [records[at]!];
-  for (let i = at + 1; i < records.length && records[i]!.step === null && records[i]!.label !== 'session end'; i++) out.push(records[i]!);
+  // A step may have several entries of its own (each call of a `calls` step), then the host's phases after it.
+  for (let i = at + 1; i < records.length && (records[i]!.step === index || records[i]!.step === null) && records[i]!.label !== 'session end'; i++) out.push(records[i]!);
   return out;
 }
 

@@ -120,7 +120,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
       case 'tool-record': {
         // What became of a call belongs to the tool step that made it, even when an approval step came in between.
         current();
-        const ofTool = records.findLastIndex((r) => r.step !== null && stepKind(scenario.session.steps[r.step]!) === 'tool');
+        const ofTool = records.findLastIndex((r) => r.step !== null && ['tool', 'calls'].includes(stepKind(scenario.session.steps[r.step]!)));
         const at = ofTool >= 0 ? ofTool : records.length - 1;
         records[at]!.tool = effect.tool;
         emit({ type: 'session-tool', atMs: now(), index: at, tool: effect.tool });

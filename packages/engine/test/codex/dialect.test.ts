@@ -10,7 +10,7 @@ const PAYLOADS = join(dirname(fileURLToPath(import.meta.url)), '../../../../../s
 describe('codex: the dialect everywhere the others are', () => {
   it('is in the catalog with its config files, events and host settings', () => {
     const info = dialectCatalog().find((d) => d.id === 'codex')!;
-    expect(info).toMatchObject({ label: 'Codex CLI', shell: '/bin/bash -c', mode: 'parallel', hostSettings: ['trusted', 'env'] });
+    expect(info).toMatchObject({ label: 'Codex CLI', shell: '/bin/bash -c', mode: 'parallel', hostSettings: ['trusted', 'env', 'args'] });
     expect(info.configFiles.map((f) => f.path)).toEqual(['.codex/hooks.json', '.codex/config.toml', '~/.codex/hooks.json', '~/.codex/config.toml']);
     expect(info.events.map((e) => e.name)).toEqual(expect.arrayContaining(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop', 'SessionEnd', 'PreModelRequest', 'PostModelRequest']));
     expect(configSchemas().configs.filter((c) => c.dialect === 'codex').length).toBeGreaterThanOrEqual(2);

@@ -53,4 +53,45 @@ describe('the codex lifecycle', () => {
     // A given error: the tool still "ran" for Codex, so PostToolUse fired with the error text.
     expect(outcome.steps.find((s) => s.step === 1)!.tool).toMatchObject({ ran: true, source: 'given', result: 'killed', isError: true });
   });
+
+  it('plays a resume step as a new codex process: SessionEnd, then SessionStart with source resume, the conversation carried on', async () => {
+    const files = {
+      '~/.codex/hooks.json': hooks({
+        SessionStart: [{ hooks: [{ type: 'command', command: `p=$(cat); case "$p" in *'"source":"resume"'*) echo back;; *) echo fresh;; esac` }] }],
+        SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      }),
+    };
+    const { outcome, observation } = await play(files, [{ prompt: 'one' }, { reply: 'One.' }, { resume: 'continue' }, { prompt: 'two' }, { reply: 'Two.' }]);
+    expect(outcome.ended.reason).toBe('completed');
+    const events = outcome.steps.flatMap((s) => s.events.map((e) => e.event)).filter((e) => e.startsWith('Session'));
+    expect(events).toEqual(['SessionStart', 'SessionEnd', 'SessionStart', 'SessionEnd']);
+    expect(outcome.transcript).toEqual(['developer: fresh', 'developer: back']);
+    expect((observation as { observed: { exits: number[] } }).observed.exits).toEqual([0, 0]);
+  });
+
+  it('runs several calls of one message each through PreToolUse, the tool and PostToolUse, then makes one request', async () => {
+    const files = {
+      '~/.codex/hooks.json': hooks({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `grep -q deny-me && { echo 'not this one' >&2; exit 2; }; exit 0` }] }] }),
+    };
+    const { outcome, observation } = await play(files, [{ prompt: 'go' }, { calls: [{ tool: 'Bash', input: { command: 'echo deny-me' } }, { tool: 'Bash', input: { command: 'echo fine' } }] }, { reply: 'Done.' }]);
+    const observed = (observation as { observed: { requests: number; tools: { executed: boolean; result: string }[]; racyFrom?: number } }).observed;
+    expect(observed.requests).toBe(2);
+    expect(observed.tools).toEqual([
+      { executed: false, command: null, exitCode: null, result: 'Command blocked by PreToolUse hook: not this one. Command: echo deny-me' },
+      { executed: true, command: 'echo fine', exitCode: 0, result: 'fine\n' },
+    ]);
+    expect(observed.racyFrom).toBe(1);
+    expect(outcome.steps.filter((s) => s.step === 1).map((s) => s.tool?.ran)).toEqual([false, true]);
+  });
+
+  it('stops a Stop loop at hookplay\'s own limit, without a SessionEnd: Codex has no cap', async () => {
+    const files = {
+      '~/.codex/hooks.json': hooks({ Stop: [{ hooks: [{ type: 'command', command: `echo '{"decision":"block","reason":"again"}'` }] }], SessionEnd: [{ hooks: [{ type: 'command', command: 'true' }] }] }),
+    };
+    const { outcome } = await playSession({ hookplay: 1, dialect: 'codex', files, payload: {}, session: { steps: [{ prompt: 'go' }, { reply: 'Done.' }] } }, { lifecycleOptions: { maxContinuations: 2 } });
+    expect(outcome.ended.reason).toBe('limit');
+    const events = outcome.steps.flatMap((s) => s.events.map((e) => e.event));
+    expect(events.filter((e) => e === 'Stop')).toHaveLength(3);
+    expect(events).not.toContain('SessionEnd');
+  });
 });

@@ -188,7 +188,7 @@ function readHooksJson(text: string, c: Omit<FileContext, 'at' | 'fatal'>): bool
     c.diagnostics.push(...problems);
     return false;
   }
-  c.entries.push(...mine.map((e) => ({ ...e, order: c.next() })));
+  c.entries.push(...inDiscoveryOrder(mine).map((e) => ({ ...e, order: c.next() })));
   c.diagnostics.push(...local.diagnostics);
   c.notices.push(...local.notices);
   return mine.length > 0 || local.notices.length > 0;
@@ -380,10 +380,28 @@ function readConfigToml(
     );
     return { hasHooks: false, hooksDisabled, startupError: c.fatal[0]!.message.split(': Codex')[0]! };
   }
-  entries.push(...mine.map((e) => ({ ...e, order: next() })));
+  entries.push(...inDiscoveryOrder(mine).map((e) => ({ ...e, order: next() })));
   diagnostics.push(...c.diagnostics);
   notices.push(...c.notices);
   return { hasHooks: mine.length > 0, hooksDisabled };
+}
+
+/**
+ * The order Codex numbers one file's handlers in (their display_order, which a Stop hook's hook_run_id shows): by
+ * event in its own fixed list, not the file's key order; groups and handlers of one event keep the file's order.
+ * Recorded: x-stop-hook-run-id-order (Stop written first, after it PreModelRequest, PostModelRequest,
+ * UserPromptSubmit, SessionEnd, PostToolUse: Stop is handler 5) and stop-once--calls (Stop before SessionEnd in
+ * the file: Stop is 1). Where the model-request events sit among those before Stop cannot be seen; only Stop's and
+ * SubagentStop's numbers reach the model.
+ */
+const DISCOVERY_ORDER = ['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PreCompact', 'PostCompact', 'SessionStart', 'SessionEnd', 'UserPromptSubmit', 'PreModelRequest', 'PostModelRequest', 'SubagentStart', 'SubagentStop', 'Stop', 'Interrupt'];
+
+function inDiscoveryOrder(entries: CodexEntry[]): CodexEntry[] {
+  const rank = (e: CodexEntry) => {
+    const at = DISCOVERY_ORDER.indexOf(e.event);
+    return at < 0 ? DISCOVERY_ORDER.length : at;
+  };
+  return entries.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
 }
 
 /** Best-effort line of a `[[hooks.<Event>]]` entry in a TOML text, for diagnostics. */

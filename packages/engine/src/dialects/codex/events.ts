@@ -59,7 +59,7 @@ export const CODEX_EVENTS: EventSpec[] = [
     group: 'Tools',
     canBlock: true,
     matcherTests: 'the tool name',
-    description: 'When Codex would ask for approval (from the docs; never fires with approvals bypassed): decision.behavior allow or deny.',
+    description: 'When Codex would ask for approval: under --approve-for-me, a call that asks to leave the sandbox (never with approvals bypassed). decision.behavior allow or deny (+ message), or exit 2 with stderr to deny; anything else leaves it to the automatic reviewer.',
     sample: { tool_name: 'Bash', tool_input: { command: 'echo original' } },
   },
   {

@@ -10,8 +10,11 @@ import { buildPayload } from './payload.js';
 import { HOOKS_JSON_SCHEMA } from './schema.js';
 import { CODEX_VERSION, docs, recorded, VERIFIED_AGAINST } from './verified.js';
 
-/** Events whose outcome rules the oracle did not record (their payloads come from real captures). */
-const NOT_RECORDED = new Set(['PermissionRequest', 'PreCompact', 'PostCompact', 'Interrupt']);
+/**
+ * Events whose outcome rules were never recorded (their payloads come from real captures). PermissionRequest is
+ * recorded by the session sweep under --approve-for-me (oracle/recorded/codex: x-permission-*, *--reviewed).
+ */
+const NOT_RECORDED = new Set(['PreCompact', 'PostCompact', 'Interrupt']);
 
 const STARTER_HOOKS = `{
   "hooks": {
@@ -62,7 +65,7 @@ export const codex: Dialect<CodexEntry> = {
     { path: USER_CONFIG, language: 'toml', description: 'User config: inline [[hooks.<Event>]] tables; [features] hooks = false turns hooks off.' },
   ],
   events: CODEX_EVENTS,
-  hostSettings: ['trusted', 'env'],
+  hostSettings: ['trusted', 'env', 'args'],
   mode: 'parallel',
   process: { shell: ['/bin/bash', '-c'], kill: { first: 'SIGKILL' }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_HOOKS]: STARTER_HOOKS, '.codex/hooks/no-rm-rf.sh': STARTER_SCRIPT } },

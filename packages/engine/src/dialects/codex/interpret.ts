@@ -208,6 +208,13 @@ function readAnswer(event: string, json: JsonObject, answer: CodexAnswer): void 
       return;
     case 'PermissionRequest': {
       const d = hso?.decision;
+      // Codex reads only behavior and message: a decision that also changes the input fails the hook, and the call
+      // goes on to the next decider (recorded: x-permission-updated-input, where the reviewer then refused the call;
+      // continue: false likewise decides nothing, x-permission-continue-false). updatedPermissions and interrupt
+      // fail it too, from the source (shared/hosts/codex/NOTES.md §5), not recorded.
+      if (isObject(d) && d.updatedInput !== undefined && d.updatedInput !== null) return fail('PermissionRequest hook returned unsupported updatedInput');
+      if (isObject(d) && d.updatedPermissions !== undefined && d.updatedPermissions !== null) return fail('PermissionRequest hook returned unsupported updatedPermissions');
+      if (isObject(d) && d.interrupt === true) return fail('PermissionRequest hook returned unsupported interrupt:true');
       if (isObject(d) && (d.behavior === 'allow' || d.behavior === 'deny')) {
         if (d.behavior === 'deny') answer.block = { reason: str(d.message) ?? 'PermissionRequest hook denied approval', via: 'decision.behavior "deny"' };
         else answer.allow = true;

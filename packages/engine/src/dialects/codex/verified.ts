@@ -41,5 +41,9 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'UserPromptSubmit decision "block", exit 2 or continue: false drop the prompt: no model request; its plain stdout and additionalContext become developer messages; SessionStart likewise, and continue: false there ends the session.',
     'Stop decision "block" or exit 2 makes one more model request with <hook_prompt> user messages (all blocking hooks, configured order); the next Stop has stop_hook_active true; continue: false beats a block; there is no loop cap.',
     'PreModelRequest and PostModelRequest fire around every model request and cannot block; SessionEnd fires once at the end.',
+    'Sessions (the session sweep, oracle/recorded/codex): codex exec resume is a new process with SessionStart source "resume" and the whole conversation, hook texts included; resuming with --last a session that ended before its first prompt starts a new one.',
+    'Several calls in one model message run side by side, each PreToolUse → tool → PostToolUse, and one request follows with all their outputs.',
+    'With approvals bypassed a call asking to leave the sandbox is refused with no PermissionRequest; under --approve-for-me PermissionRequest hooks decide it (behavior allow or deny, exit 2 with stderr denies), else the automatic reviewer does; a decision with updatedInput fails the hook.',
+    'A Stop hook’s hook_run_id counts handlers in Codex’s own event order, not the file’s.',
   ],
 };

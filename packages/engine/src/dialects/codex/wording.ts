@@ -13,4 +13,31 @@ export const wording = {
   postToolStopped: 'PostToolUse hook stopped execution',
   /** One Stop hook's continuation prompt, in the user message of the next request. */
   hookPrompt: (runId: string, reason: string) => `<hook_prompt hook_run_id="${runId}">${reason}</hook_prompt>`,
+  /** A call asking to leave the sandbox when the approval policy is never (codex exec's default). */
+  escalationNever: 'approval policy is Never; reject command — you cannot ask for escalated permissions if the approval policy is Never',
+  /** A PermissionRequest deny without a message. */
+  permissionDenied: 'PermissionRequest hook denied approval',
+  /** The output of a shell call its approval refused: Rust's debug print of the error, the reason quoted twice. */
+  rejected: (reason: string) => `exec_command failed: CreateProcess { message: ${rustDebug(`Rejected(${rustDebug(reason)})`)} }`,
 };
+
+/** Rust's `{:?}` of a string: quoted, with backslashes, quotes and control characters escaped. */
+export function rustDebug(s: string): string {
+  const body = s.replace(/[\\"\n\r\t]|[\u0000-\u001f\u007f]/g, (c) => {
+    switch (c) {
+      case '\\':
+        return '\\\\';
+      case '"':
+        return '\\"';
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      default:
+        return `\\u{${c.charCodeAt(0).toString(16)}}`;
+    }
+  });
+  return `"${body}"`;
+}

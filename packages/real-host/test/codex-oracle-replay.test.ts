@@ -1,21 +1,19 @@
 /**
  * Replays every case Codex CLI 0.171.0 was recorded on (oracle/hosts/codex/fixtures, written by
- * `npm run oracle -- --host codex`) through hookplay's codex dialect, as a whole `codex exec` turn, and checks the
- * engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
+ * `npm run oracle -- --host codex` on this harness) through hookplay's codex dialect, as a whole `codex exec` turn,
+ * and checks the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getDialect } from '@hookplay/engine';
 import { describe, expect, it } from 'vitest';
-import { expectRecordingsCurrent } from '../support/recordings.js';
+import { expectRecordingsCurrent } from '../../engine/test/support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
-import { CASES } from '../../../../oracle/hosts/codex/cases.mjs';
+import { CASES } from '../../../oracle/hosts/codex/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
-import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/codex/compare.mjs';
-// @ts-expect-error plain JS module of the oracle harness
-import { OPENAI_API_KEY } from '../../../../oracle/hosts/codex/cli.mjs';
-import { simulateCodexSession, type CodexObservation } from '../../src/session/oracle/codex.js';
-import { VERIFIED_AGAINST } from '../../src/dialects/codex/verified.js';
+import { caseHash, checkTiming } from '../../../oracle/hosts/codex/compare.mjs';
+import { compareOracle, simulateCodexSession, type CodexObservation } from '../src/hosts/codex/oracle-exports.js';
 
 interface CodexCase {
   id: string;
@@ -33,8 +31,9 @@ interface Fixture {
   observed: CodexObservation;
 }
 
+const VERIFIED_AGAINST = getDialect('codex').verifiedAgainst!;
 const VERSION = VERIFIED_AGAINST.version;
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/codex/fixtures', VERSION);
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../oracle/hosts/codex/fixtures', VERSION);
 const cases = CASES as CodexCase[];
 
 describe(`the oracle's recordings of Codex CLI ${VERSION}`, () => {
@@ -62,8 +61,8 @@ describe.concurrent(`hookplay agrees with Codex CLI ${VERSION}`, { retry: 2 }, (
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
       const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
-      const sim = await simulateCodexSession({ files: c.files, tool: c.tool === undefined ? 'echo original' : c.tool, trusted: c.trusted ?? true, env: { OPENAI_API_KEY } });
-      const problems = [...compareObservations(fixture.observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
+      const sim = await simulateCodexSession({ files: c.files, tool: c.tool === undefined ? 'echo original' : c.tool, trusted: c.trusted ?? true });
+      const problems = [...compareOracle(fixture.observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems.join('\n')).toBe('');
     }, 60_000);
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
 import { INNER_URL } from '../../jail/forwarder.js';
-import { launchJailed, type JailedRun } from '../../jail/launch.js';
+import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { responsesApi } from '../../mock/responses.js';
 import { startMockServer } from '../../mock/server.js';
 import { reviewerAnswer, isReview } from './review.js';
@@ -114,6 +114,8 @@ export async function runOnCodex(scenario: SessionScenario, script: CodexScript,
   // Codex reads project trust from the user config only: a `-c projects=…` override does not make it load project hooks.
   if (scenario.host?.trusted !== false) appendFileSync(join(codexHome, 'config.toml'), `\n[projects.${JSON.stringify(ws.project)}]\ntrust_level = "trusted"\n`);
 
+  // Everything the run writes exists before the directory is handed to the sandbox's user.
+  const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, [installed.dir]) : undefined;
   const state: TurnState = { turn: 0, inTurn: 0 };
   const sent = new Set<string>();
   const model = modelScriptOf(script, state);
@@ -164,6 +166,7 @@ export async function runOnCodex(scenario: SessionScenario, script: CodexScript,
         mockSocket: mock.socket,
         timeoutMs: Math.max(1000, deadline - Date.now()),
         signal: stopped,
+        ...(box ? { sandbox: box } : {}),
       });
       // Stopped at hookplay's limit: that is the run's end as the emulation has it, not a cancelled run.
       const atLimit = limited && !options.signal?.aborted;

@@ -7,8 +7,8 @@ const EXIT_CODES = `exit codes:
   0    done: the scenario ran (whatever the verdict), every test passed, the scenario was written
   1    hookplay test: at least one scenario failed; hookplay serve: the server could not start
   2    usage error or invalid input (bad option, invalid scenario, no host config found), nothing ran
-       run --real: 0 the real CLI and the emulation agree, 1 they differ, 2 it could not run
   130  interrupted (Ctrl-C); running hooks were killed
+  run --real: 0 the real CLI and the emulation agree, 1 they differ, 2 it could not run
 `;
 
 export const HELP = {

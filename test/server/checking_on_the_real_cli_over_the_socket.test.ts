@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../apps/server/src/protocol.js';
 import { eventually, processesWith } from '../support/processes.js';
 import { realHostUnderTest } from '../support/real-host.js';
-import { useServerWithClient } from '../support/server.js';
+import { launch, useServerWithClient } from '../support/server.js';
+import { connect, isOutcomeOf } from '../support/ws-client.js';
 
 /**
  * The playground's "Check on the real CLI", as its WebSocket sees it: the server says which real CLIs it has, a
@@ -11,7 +12,8 @@ import { useServerWithClient } from '../support/server.js';
  */
 const fixtures = realHostUnderTest();
 const ctx = useServerWithClient();
-const of = (id: string) => (m: ServerMessage) => 'id' in m && m.id === id && m.type !== 'real-progress';
+/** The message that ends (or refuses) run `id`, skipping its progress and timeline. */
+const of = (id: string) => (m: ServerMessage) => 'id' in m && m.id === id && m.type !== 'real-progress' && m.type !== 'timeline';
 
 describe('checking a scenario on the real CLI over the WebSocket', { timeout: 300_000 }, () => {
   it('the hello names the real CLIs installed on the server, with their versions', async () => {
@@ -59,6 +61,27 @@ describe('checking a scenario on the real CLI over the WebSocket', { timeout: 30
     ctx.client.send({ type: 'cancel', id: 'hangs' });
     const end = await ctx.client.waitFor(of('hangs'), 60_000);
     expect(end.type).toBe('cancelled');
+    expect(await eventually(() => processesWith(fixtures.hangMarker).length === 0, 20_000)).toBe(true);
+  });
+});
+
+describe('a real run counts in the run limits like any run', { timeout: 300_000 }, () => {
+  it('while a real run holds the one slot of a connection, another run is refused as busy; cancelled, the slot is free', async () => {
+    const server = await launch({ limits: { maxRunsPerConnection: 1 } });
+    const client = await connect(server.origin, server.token);
+    try {
+      client.send({ type: 'real', id: 'holds', scenario: fixtures.hangs, version: fixtures.version });
+      expect(await eventually(() => processesWith(fixtures.hangMarker).length > 0, 120_000)).toBe(true);
+      client.send({ type: 'run', id: 'second', scenario: fixtures.agrees });
+      expect(await client.waitFor(of('second'), 30_000)).toMatchObject({ type: 'rejected', reason: 'busy' });
+      client.send({ type: 'cancel', id: 'holds' });
+      expect((await client.waitFor(of('holds'), 60_000)).type).toBe('cancelled');
+      client.send({ type: 'run', id: 'third', scenario: fixtures.agrees });
+      expect((await client.waitFor(isOutcomeOf('third'), 60_000)).event).toMatchObject({ type: 'outcome' });
+    } finally {
+      await client.close();
+      await server.close();
+    }
     expect(await eventually(() => processesWith(fixtures.hangMarker).length === 0, 20_000)).toBe(true);
   });
 });

@@ -76,7 +76,7 @@ describe('what cannot run on a real CLI is a clear error, and nothing runs', () 
   it('a scenario part the real host cannot be made to play names its path', async () => {
     const r = await hookplay(['run', asFile('pretends', real.pretends), '--real']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/session\.steps\[1\]\.result: the real CLI runs Bash itself/);
+    expect(r.stderr).toMatch(/session\.steps\[1\]\.result: the real CLI runs \S+ itself/);
   });
 
   it('a version that is not installed says how to install it', async () => {

@@ -90,7 +90,70 @@ const CLAUDE: Omit<RealHostFixtures, 'version'> = {
   },
 };
 
-const FIXTURES: Omit<RealHostFixtures, 'version'>[] = [CLAUDE];
+const gemini = (hooks: object) => ({ '.gemini/settings.json': JSON.stringify({ hooks }) });
+
+/** The same eight scenarios in Gemini CLI's config (its hook timeouts are in milliseconds). */
+const GEMINI: Omit<RealHostFixtures, 'version'> = {
+  host: 'gemini-cli',
+  agrees: {
+    hookplay: 1,
+    title: 'rm -rf guard',
+    dialect: 'gemini-cli',
+    files: gemini({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: "grep -q 'rm -rf' && { echo 'no rm -rf' >&2; exit 2; }; exit 0" }] }] }),
+    event: 'BeforeTool',
+    payload: { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build', description: 'clean' } },
+  },
+  differs: {
+    hookplay: 1,
+    title: 'a hook that looks at the CLI own files',
+    dialect: 'gemini-cli',
+    files: gemini({ BeforeAgent: command('test -e "$HOME/.gemini/projects.json" && echo home-has-projects-json || echo home-is-bare') }),
+    event: 'BeforeAgent',
+    payload: { prompt: 'hello' },
+  },
+  session: {
+    hookplay: 1,
+    title: 'context after a tool call',
+    dialect: 'gemini-cli',
+    files: gemini({ AfterTool: command('echo \'{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"tests ran"}}\'') }),
+    session: { steps: [{ prompt: 'run the tests' }, { tool: 'run_shell_command', input: { command: 'echo ok', description: 'tests' } }, { reply: 'All good.' }] },
+  },
+  hangs: {
+    hookplay: 1,
+    title: 'a hook that never ends',
+    dialect: 'gemini-cli',
+    files: gemini({ BeforeAgent: command('sleep 371 # hookplay-test-hang', { timeout: 900_000 }) }),
+    event: 'BeforeAgent',
+    payload: { prompt: 'hello' },
+  },
+  hangMarker: 'sleep 371',
+  leavesChild: {
+    hookplay: 1,
+    title: 'a hook that leaves a child behind',
+    dialect: 'gemini-cli',
+    files: gemini({ BeforeAgent: command('setsid sleep 373 >/dev/null 2>&1 < /dev/null & echo started') }),
+    event: 'BeforeAgent',
+    payload: { prompt: 'hello' },
+  },
+  childMarker: 'sleep 373',
+  reachesOut: {
+    hookplay: 1,
+    title: 'a hook that reaches out',
+    dialect: 'gemini-cli',
+    files: gemini({ BeforeAgent: command('curl -s -m 5 https://example.com/ >/dev/null; echo reached-$?') }),
+    event: 'BeforeAgent',
+    payload: { prompt: 'hello' },
+  },
+  pretends: {
+    hookplay: 1,
+    title: 'a pretended tool result',
+    dialect: 'gemini-cli',
+    files: {},
+    session: { steps: [{ prompt: 'go' }, { tool: 'run_shell_command', input: { command: 'npm test' }, result: { error: 'tests failed' } }] },
+  },
+};
+
+const FIXTURES: Omit<RealHostFixtures, 'version'>[] = [GEMINI, CLAUDE];
 
 /** The first host of the list installed in the cache, at the version hookplay models; an error saying how to install one otherwise. */
 export function realHostUnderTest(): RealHostFixtures {

@@ -6,3 +6,6 @@
 export { ruleCodes as claudeCodeRuleCodes, type ClaudeCodeLifecycleOptions, type Observation as ClaudeCodeObservation } from './dialects/claude-code/lifecycle.js';
 export type { PromptAnswer } from './dialects/claude-code/permissions.js';
 export { TIMING_RULES as CLAUDE_TIMING_RULES } from './dialects/claude-code/evidence.js';
+export { loadGeminiSettings, type GeminiSettings, type RegistryNote as GeminiRegistryNote } from './dialects/gemini-cli/config.js';
+export type { GeminiLifecycleObservation, GeminiLifecycleOptions } from './dialects/gemini-cli/lifecycle.js';
+export { wording as geminiWording } from './dialects/gemini-cli/wording.js';

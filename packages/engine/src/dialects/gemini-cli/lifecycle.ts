@@ -35,6 +35,8 @@ export interface GeminiObservation {
   tool: { executed: boolean; ran: string | null } | null;
   /** The user-side parts of the last model request (prompt, hook context, tool results), in order. */
   modelSaw: string[];
+  /** The user-side parts of every model request, in order. */
+  requestsSaw?: string[][];
   /** Hook-related lines Gemini CLI printed on stderr. */
   userSaw: string[];
   /** What `gemini -p` printed on stdout: the model's answers. */
@@ -235,6 +237,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           yield* event('BeforeToolSelection', { llm_request: llm });
           obs.requests++;
           obs.modelSaw = history.map(norm);
+          (obs.requestsSaw ??= []).push(obs.modelSaw);
           yield* modelRequest(told.map(norm));
           const peek = cursor.peek();
           if (peek?.kind === 'tool') {

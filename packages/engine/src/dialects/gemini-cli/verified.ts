@@ -16,8 +16,8 @@ export function docs(source?: string): Evidence {
 
 /**
  * What the gemini-cli dialect is verified against: the real `gemini -p` of @google/gemini-cli 0.61.0, run offline
- * by `npm run oracle -- --host gemini-cli` (oracle/hosts/gemini-cli), its observations recorded as fixtures and
- * replayed by packages/engine/test/gemini-cli/oracle-replay.test.ts. Only rules those recordings cover are listed.
+ * by `npm run oracle -- --host gemini-cli` (oracle/hosts/gemini-cli, on the real-host harness), its observations recorded as fixtures and
+ * replayed by packages/real-host/test/gemini-cli-oracle-replay.test.ts. Only rules those recordings cover are listed.
  */
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: HOST,

@@ -1,19 +1,22 @@
 /**
  * Replays every case Gemini CLI 0.61.0 was recorded on (oracle/hosts/gemini-cli/fixtures, written by
- * `npm run oracle -- --host gemini-cli`) through hookplay's gemini-cli dialect, as a whole `gemini -p` run, and
- * checks the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
+ * `npm run oracle -- --host gemini-cli` on the real-host harness) through hookplay's gemini-cli dialect, as a whole
+ * `gemini -p` run (the oracle's view, src/hosts/gemini-cli/oracle.ts), and checks the engine does what the real CLI
+ * did. No CLI needed: the fixtures are the real host's observations.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expectRecordingsCurrent } from '../support/recordings.js';
+import { getDialect } from '@hookplay/engine';
+import { expectRecordingsCurrent } from '../../engine/test/support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
-import { CASES } from '../../../../oracle/hosts/gemini-cli/cases.mjs';
+import { CASES } from '../../../oracle/hosts/gemini-cli/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
-import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/gemini-cli/lib/compare.mjs';
-import { simulateGeminiSession, type GeminiObservation } from '../../src/session/oracle/gemini-cli.js';
-import { VERIFIED_AGAINST } from '../../src/dialects/gemini-cli/verified.js';
+import { caseHash, checkTiming, compareObservations } from '../../../oracle/hosts/gemini-cli/compare.mjs';
+import { simulateSession, type OracleObservation as Observation } from '../src/hosts/gemini-cli/oracle.js';
+
+const VERIFIED_AGAINST = getDialect('gemini-cli').verifiedAgainst!;
 
 interface OracleCase {
   id: string;
@@ -29,11 +32,11 @@ interface Fixture {
   case: string;
   caseHash: string;
   host: { name: string; version: string };
-  observed: GeminiObservation;
+  observed: Observation;
 }
 
 const VERSION = VERIFIED_AGAINST.version;
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/gemini-cli/fixtures', VERSION);
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../oracle/hosts/gemini-cli/fixtures', VERSION);
 const cases = CASES as OracleCase[];
 
 describe(`the oracle's recordings of Gemini CLI ${VERSION}`, () => {
@@ -54,9 +57,6 @@ describe(`the oracle's recordings of Gemini CLI ${VERSION}`, () => {
   });
 });
 
-// One case at a time: these sessions were measured losing a fast hook's output when run concurrently on a loaded
-// machine, back when the runner read pipes only 50 ms after exit (now longer; running them concurrently is left
-// for a calmer measurement).
 // Hooks that the engine really runs finish in an order a loaded machine can skew (two instant hooks 100 ms
 // apart, a 1 s hook taking 1.8 s): a case gets two more tries. A rule the engine gets wrong fails all three.
 describe(`hookplay agrees with Gemini CLI ${VERSION}`, { retry: 2 }, () => {
@@ -64,7 +64,7 @@ describe(`hookplay agrees with Gemini CLI ${VERSION}`, { retry: 2 }, () => {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
       const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
-      const sim = await simulateGeminiSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.trusted !== undefined ? { trusted: c.trusted } : {}), ...(c.env ? { env: c.env } : {}) });
+      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.trusted !== undefined ? { trusted: c.trusted } : {}), ...(c.env ? { env: c.env } : {}) });
       const starts = sim.steps.flatMap((s) => s.outcome.hooks.filter((h) => h.ran && h.startMs !== null).map((h) => ({ event: s.event, command: h.command, at: h.startMs })));
       const problems = [...compareObservations(fixture.observed, sim.observation), ...checkTiming(c, starts, 'hookplay')];
       expect(problems).toEqual([]);

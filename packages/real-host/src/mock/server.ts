@@ -94,6 +94,11 @@ export async function startMockServer(socket: string, api: ApiHandler): Promise<
       res.end(served.body);
     });
   });
+  // A CLI keeps its connection to the model API alive between requests; with Node's 5 s default the mock may close
+  // it just as a slow hook ends and the CLI sends its next request on it, which the CLI sees as a failed fetch and
+  // retries (a line on its stderr the emulation never has). The run's own end closes every connection instead.
+  server.keepAliveTimeout = 30 * 60_000;
+  server.headersTimeout = 30 * 60_000 + 1000;
   // Some builds tunnel even the mock's own address through the proxy: that CONNECT is piped back into the mock.
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     if (req.url === `127.0.0.1:${INNER_PORT}` || req.url === `localhost:${INNER_PORT}`) {

@@ -71,6 +71,7 @@ type ToolStep = Extract<SessionStep, { tool: string }>;
 const hsoOf = (o: Outcome): JsonObject => (isObject(o.eventOut) && isObject(o.eventOut.hookSpecificOutput) ? o.eventOut.hookSpecificOutput : {});
 
 export const geminiLifecycle: Lifecycle<GeminiLifecycleOptions> = {
+  supports: ['calls'],
   check(steps) {
     // gemini -p runs with --yolo: no confirmation is ever shown, and a BeforeTool "ask" ends the run (recorded).
     return steps.flatMap((step, i) =>
@@ -240,7 +241,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           (obs.requestsSaw ??= []).push(obs.modelSaw);
           yield* modelRequest(told.map(norm));
           const peek = cursor.peek();
-          if (peek?.kind === 'tool') {
+          if (peek?.kind === 'tool' || peek?.kind === 'calls') {
             toolStep = peek;
             text = '';
           } else {
@@ -265,10 +266,17 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           return null;
         }
         cursor.next();
-        const stopped = yield* playTool(toolStep.index, toolStep.step as ToolStep);
-        // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
-        // AfterAgent or SessionEnd (recorded).
-        if (stopped === 'ask') return end('halted', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
+        // Several calls in one message each get BeforeTool, the tool and AfterTool, and their results go back
+        // together, in call order, in the next request (recorded: calls-*).
+        const list: ToolStep[] = 'calls' in toolStep.step ? (toolStep.step.calls as ToolStep[]) : [toolStep.step as ToolStep];
+        let stopped: 'BeforeTool' | 'AfterTool' | null = null;
+        for (const call of list) {
+          const s = yield* playTool(toolStep.index, call);
+          // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
+          // AfterAgent or SessionEnd (recorded).
+          if (s === 'ask') return end('halted', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
+          stopped ??= s;
+        }
         if (stopped) return yield* finish('halted', `a ${stopped} hook answered continue: false: the run stops`, toolStep.index);
       }
     }

@@ -53,7 +53,6 @@ export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean 
         const where = 'tool' in step ? at : `${at}.calls[${k}]`;
         if (c.result) problems.push({ path: `${where}.result`, message: `the real CLI runs ${c.tool} itself, so its result cannot be given: drop \`result\` to let the call run for real` });
       });
-      if ('calls' in step) problems.push({ path: at, message: 'several calls in one model message are not played on the real Gemini CLI yet: give each its own tool step' });
       if (!run) return; // checkSession reports a call before any prompt
       run.replies.push({ kind: 'tools', step: i, calls: calls.map((c) => ({ tool: c.tool, input: c.input as JsonObject })) });
       return;

@@ -251,6 +251,24 @@ function severalCallsCases() {
   return out;
 }
 
+/** Resumed sessions (`gemini -p --resume latest`): what SessionStart says on resume, and what history the model reads. */
+function resumeCases() {
+  const startBySource = `if grep -q '"source":"resume"'; then ${json(hso('SessionStart', { additionalContext: 'resumed note' }))}; else ${json(hso('SessionStart', { additionalContext: 'new note' }))}; fi`;
+  const watchAll = Object.fromEntries(EVENTS.map((e) => [e, [group([watcher(e)])]]));
+  const call = (command) => ({ tool: SHELL, input: { command, description: 'd' } });
+  const base = (id, title, hooks, steps) => ({ id, scenario: { hookplay: 1, title, dialect: 'gemini-cli', files: userFile(hooks), session: { steps } } });
+  const resume = { resume: 'continue' };
+  return [
+    base('resume-start-context', 'resume: SessionStart context on both starts, a call in the first run', { ...watchAll, SessionStart: [group([hook(startBySource)])], BeforeAgent: [group([hook(json(hso('BeforeAgent', { additionalContext: 'agent note' })))])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    base('resume-text-only', 'resume after a text-only turn', watchAll, [{ prompt: 'first' }, { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    base('resume-calls-in-both-runs', 'resume: a call in each run, AfterTool context on each', { ...watchAll, AfterTool: [group([hook(json(hso('AfterTool', { additionalContext: 'post note' })))])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, call('echo two'), { reply: 'R2' }]),
+    base('resume-after-agent-deny-once-each-run', 'resume: AfterAgent denies once in each run', { ...watchAll, AfterAgent: [group([hook(ANSWERS.AfterAgent['deny-once'])])] }, [{ prompt: 'first' }, { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    base('resume-before-tool-deny-second-run', 'resume: BeforeTool denies the call of the second run', { ...watchAll, BeforeTool: [group([hook(onSecondCall(ANSWERS.BeforeTool.deny))])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, call('echo two'), { reply: 'R2' }]),
+    base('resume-twice', 'resume twice: three runs, a call in the first', { ...watchAll, SessionStart: [group([hook(startBySource)])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }, resume, { prompt: 'third' }, { reply: 'R3' }]),
+    base('resume-after-failing-call', 'resume after a call that failed (exit 3)', watchAll, [{ prompt: 'first' }, call('echo to-stderr >&2; exit 3'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+  ];
+}
+
 export function generate() {
   const rand = prng(61);
   const cases = [];
@@ -262,6 +280,6 @@ export function generate() {
       for (const answer of answers) cases.push(answeredCase(event, answer, shapeName));
     }
   }
-  cases.push(...loopCases(), ...spreadCases(), ...envCases(), ...severalCallsCases());
+  cases.push(...loopCases(), ...spreadCases(), ...envCases(), ...severalCallsCases(), ...resumeCases());
   return cases;
 }

@@ -82,7 +82,7 @@ export async function emulateGemini(scenario: SessionScenario, script: GeminiScr
   const records = new Map<number, { ran: boolean }[]>();
   for (const s of played.outcome.steps) if (s.tool && s.step !== null) records.set(s.step, [...(records.get(s.step) ?? []), s.tool]);
   const taken = new Map<number, number>();
-  const tools = servedCalls(script, observed.requests).map((c) => {
+  const tools = servedCalls(script, observed.runs ?? observed.requests).map((c) => {
     const k = taken.get(c.step) ?? 0;
     taken.set(c.step, k + 1);
     return { tool: c.tool, ran: records.get(c.step)?.[k]?.ran ?? false };

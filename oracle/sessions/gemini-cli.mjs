@@ -222,7 +222,7 @@ function severalCallsCases() {
       out.push({ id: `several-calls-${event}-${answer}`, scenario: { hookplay: 1, title: `several-calls: ${event} answers ${answer} on the second call`, dialect: 'gemini-cli', files: userFile(hooks), session: { steps: steps() } } });
     }
   }
-  for (const event of shuffle(['BeforeAgent', 'AfterAgent', 'AfterModel', 'BeforeModel'], rand).slice(0, 2)) {
+  for (const event of EVENTS.filter((e) => !TOOL_EVENTS.includes(e))) {
     const answer = shuffle(Object.keys(ANSWERS[event]), rand)[0];
     const hooks = Object.fromEntries(EVENTS.filter((e) => e !== event).map((e) => [e, [group([watcher(e)])]]));
     hooks[event] = [group([hook(ANSWERS[event][answer])])];
@@ -266,6 +266,10 @@ function resumeCases() {
     base('resume-before-tool-deny-second-run', 'resume: BeforeTool denies the call of the second run', { ...watchAll, BeforeTool: [group([hook(onSecondCall(ANSWERS.BeforeTool.deny))])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, call('echo two'), { reply: 'R2' }]),
     base('resume-twice', 'resume twice: three runs, a call in the first', { ...watchAll, SessionStart: [group([hook(startBySource)])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }, resume, { prompt: 'third' }, { reply: 'R3' }]),
     base('resume-after-failing-call', 'resume after a call that failed (exit 3)', watchAll, [{ prompt: 'first' }, call('echo to-stderr >&2; exit 3'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    // One answer of each remaining event in a resumed session: the answer holds in both runs.
+    ...[['PreCompress', 'system-message'], ['BeforeModel', 'system-message'], ['BeforeToolSelection', 'system-message'], ['AfterModel', 'deny'], ['SessionEnd', 'system-message']].map(([event, answer]) =>
+      base(`resume-${event}-${answer}`, `resume: ${event} answers ${answer} in both runs`, { ...watchAll, [event]: [group([hook(ANSWERS[event][answer])])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    ),
   ];
 }
 

@@ -121,7 +121,10 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
     const total = reads.reduce((sum, r) => sum + Math.round(results.get(r.index)?.durationMs ?? 0), 0);
     // The failure lines come after the systemMessage line and before what the tool scheduler prints.
     const errors = reads.filter((r) => results.get(r.index)?.timedOut).map((r) => `Hook execution error: Hook timed out after ${r.entry.timeoutMs}ms`);
-    head.push(...wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total), ...errors);
+    const lines = wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total);
+    // SessionStart fires before gemini -p listens for the UI's feedback: its "[WARNING]" copy is never printed
+    // (recorded: the session sweep's failing-call-SessionStart-exit-2).
+    head.push(...(name === 'SessionStart' ? lines.slice(0, 2) : lines), ...errors);
   }
   // The planner threw on a non-string matcher: executeHooks logs it and the event goes on with no hook.
   if (prepared.diagnostics.some((d) => d.code === 'match.breaks-event')) head.push(`Hook event bus error for ${name}: TypeError: entry.matcher.trim is not a function`);

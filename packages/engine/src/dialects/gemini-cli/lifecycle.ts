@@ -37,6 +37,10 @@ export interface GeminiObservation {
   modelSaw: string[];
   /** The user-side parts of every model request, in order. */
   requestsSaw?: string[][];
+  /** Requests per `gemini -p` process, when the session has several (a resume). */
+  runs?: number[];
+  /** Every process's exit code, when the session has several. */
+  exits?: number[];
   /** Hook-related lines Gemini CLI printed on stderr. */
   userSaw: string[];
   /** What `gemini -p` printed on stdout: the model's answers. */
@@ -71,6 +75,7 @@ type ToolStep = Extract<SessionStep, { tool: string }>;
 const hsoOf = (o: Outcome): JsonObject => (isObject(o.eventOut) && isObject(o.eventOut.hookSpecificOutput) ? o.eventOut.hookSpecificOutput : {});
 
 export const geminiLifecycle: Lifecycle<GeminiLifecycleOptions> = {
+  supports: ['calls', 'resume'],
   check(steps) {
     // gemini -p runs with --yolo: no confirmation is ever shown, and a BeforeTool "ask" ends the run (recorded).
     return steps.flatMap((step, i) =>
@@ -89,6 +94,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   const cursor = new StepCursor(steps);
   const hasTool = steps.some((s) => stepKind(s) === 'tool');
   const answers: string[] = [];
+  /** Each earlier process's answers, when the session was resumed: each process prints its own. */
+  const printed: string[] = [];
+  /** What each history entry is: the first prompt's message (a resume drops it), a tool result (a resume doubles it). */
+  const kinds: ('first' | 'result' | 'other')[] = [];
+  let requestsBefore = 0;
   /** The user side of the conversation so far (what the oracle compares). */
   const history: string[] = [];
   /** The hook-made texts among it, in order: what the session's transcript shows. */
@@ -109,7 +119,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return outcome;
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
-    obs.answer = answers.join('');
+    obs.answer = [...printed, answers.join('')].join('\n');
+    if (obs.runs) {
+      obs.runs.push(obs.requests - requestsBefore);
+      obs.exits!.push(obs.exitCode);
+    }
     // As the oracle sees it: the model asked for the tool whenever a request was made (its first answer is the call).
     obs.tool = hasTool && obs.requests > 0 ? (obs.tool ?? { executed: false, ran: null }) : null;
     const observation: GeminiLifecycleObservation = { observed: obs, registryLinesAt };
@@ -147,6 +161,25 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
   while (!cursor.done) {
     const next = cursor.next()!;
+    if (next.kind === 'resume') {
+      yield* beginStep(next.index, stepLabel(next.step));
+      // The process ends (SessionEnd), and `gemini -p --resume latest` starts again with SessionStart "resume".
+      yield* event('SessionEnd', { reason: 'exit' });
+      (obs.runs ??= []).push(obs.requests - requestsBefore);
+      (obs.exits ??= []).push(obs.exitCode);
+      requestsBefore = obs.requests;
+      printed.push(answers.splice(0).join(''));
+      // The resumed history, as the CLI rebuilds it from its session file: the first prompt's message (with its
+      // hook contexts) is gone, and every tool result is there twice (recorded: resume-*).
+      const rebuilt = history.flatMap((h, i) => (kinds[i] === 'first' ? [] : kinds[i] === 'result' ? [h, h] : [h]));
+      history.splice(0, history.length, ...rebuilt);
+      kinds.splice(0, kinds.length, ...rebuilt.map((): 'other' => 'other'));
+      yield* diagnostic({ level: 'info', code: 'session.resume', message: 'gemini -p --resume latest: the resumed history drops the first prompt and doubles each tool result (recorded)', evidence: { kind: 'recorded', host: 'Gemini CLI', version: '0.61.0', cases: ['resume-start-context', 'resume-calls-in-both-runs'] } });
+      const resumed = yield* event('SessionStart', { source: 'resume' });
+      prefix = resumed.context.length ? `${wording.hookContext(resumed.context.join('\n'))}\n\n` : '';
+      startContext = resumed.context.length ? [wording.hookContext(resumed.context.join('\n'))] : [];
+      continue;
+    }
     if (next.kind !== 'prompt') {
       if ('event' in next.step) {
         yield* beginStep(next.index, stepLabel(next.step));
@@ -182,8 +215,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         if (cursor.done) return yield* finish('prompt-blocked', 'a BeforeAgent hook blocked the prompt: no model request', promptIndex);
         return null;
       }
+      const first = obs.requests === 0 && retries === 0 && requestsBefore === 0 && !kinds.length;
       history.push(request);
       for (const c of before.context) history.push(wording.hookContext(c));
+      while (kinds.length < history.length) kinds.push(first ? 'first' : 'other');
       for (const c of before.context) told.push(wording.hookContext(c));
       const looped = yield* modelLoop(promptIndex, request);
       if (looped === 'interrupt') {
@@ -240,7 +275,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           (obs.requestsSaw ??= []).push(obs.modelSaw);
           yield* modelRequest(told.map(norm));
           const peek = cursor.peek();
-          if (peek?.kind === 'tool') {
+          if (peek?.kind === 'tool' || peek?.kind === 'calls') {
             toolStep = peek;
             text = '';
           } else {
@@ -265,10 +300,17 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           return null;
         }
         cursor.next();
-        const stopped = yield* playTool(toolStep.index, toolStep.step as ToolStep);
-        // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
-        // AfterAgent or SessionEnd (recorded).
-        if (stopped === 'ask') return end('halted', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
+        // Several calls in one message each get BeforeTool, the tool and AfterTool, and their results go back
+        // together, in call order, in the next request (recorded: calls-*).
+        const list: ToolStep[] = 'calls' in toolStep.step ? (toolStep.step.calls as ToolStep[]) : [toolStep.step as ToolStep];
+        let stopped: 'BeforeTool' | 'AfterTool' | null = null;
+        for (const call of list) {
+          const s = yield* playTool(toolStep.index, call);
+          // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
+          // AfterAgent or SessionEnd (recorded).
+          if (s === 'ask') return end('halted', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
+          stopped ??= s;
+        }
         if (stopped) return yield* finish('halted', `a ${stopped} hook answered continue: false: the run stops`, toolStep.index);
       }
     }
@@ -285,6 +327,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     if (pre.halt || pre.verdict === 'block') {
       const result = pre.shown?.model ?? '';
       history.push(JSON.stringify({ error: result }));
+      kinds.push('result');
       told.push(result);
       yield* record({ input: asked, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
       return pre.halt ? 'BeforeTool' : null;
@@ -332,6 +375,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     else result = JSON.stringify({ output: `${llmContent}${after.context.length ? `\n\n${wording.hookContext(after.context.join('\n'))}` : ''}` });
     if (!after.halt) {
       history.push(result);
+      kinds.push('result');
       if (rewritten) told.push(wording.inputModified);
       if (after.verdict === 'block') told.push(after.shown?.model ?? '');
       else if (after.context.length) told.push(wording.hookContext(after.context.join('\n')));

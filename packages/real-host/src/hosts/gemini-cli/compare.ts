@@ -16,6 +16,8 @@ export function compareGemini(real: GeminiObservation, emulated: GeminiObservati
   };
   check('exitCode', 'the CLI exit code', real.exitCode, emulated.exitCode);
   check('requests', 'model requests made', real.requests, emulated.requests);
+  if (real.runs) check('runs', 'model requests per gemini -p process', real.runs, emulated.runs ?? [emulated.requests]);
+  if (real.exits) check('exits', 'every process’s exit code', real.exits, emulated.exits ?? [emulated.exitCode]);
   check('tool', 'the first call: run or not, and what ran', real.tool, emulated.tool);
   if (real.tools && emulated.tools) check('tools', 'each call the model made: run or not', real.tools, emulated.tools);
   if (real.requestsSaw && emulated.requestsSaw) {

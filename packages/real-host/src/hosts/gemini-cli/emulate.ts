@@ -78,8 +78,15 @@ export async function emulateGemini(scenario: SessionScenario, script: GeminiScr
     const settings = loadGeminiSettings(scenario.files, scenario.host ?? {}).settings as unknown as GeminiSettings;
     userSaw.splice(registryLinesAt, 0, ...settings.registry.flatMap(registryLines).flatMap((l) => l.split('\n')));
   }
-  const records = new Map(played.outcome.steps.filter((s) => s.tool && s.step !== null).map((s) => [s.step!, s.tool!]));
-  const tools = servedCalls(script, observed.requests).map((c) => ({ tool: c.tool, ran: records.get(c.step)?.ran ?? false }));
+  // Each call of a step is its own timeline entry, in call order.
+  const records = new Map<number, { ran: boolean }[]>();
+  for (const s of played.outcome.steps) if (s.tool && s.step !== null) records.set(s.step, [...(records.get(s.step) ?? []), s.tool]);
+  const taken = new Map<number, number>();
+  const tools = servedCalls(script, observed.runs ?? observed.requests).map((c) => {
+    const k = taken.get(c.step) ?? 0;
+    taken.set(c.step, k + 1);
+    return { tool: c.tool, ran: records.get(c.step)?.[k]?.ran ?? false };
+  });
   const observation: GeminiObservation = { ...observed, ...(script.oracle ? {} : { tool: null }), userSaw, tools, hookInputs: sortInputs(hookInputs) };
   return { ...played, observation };
 }

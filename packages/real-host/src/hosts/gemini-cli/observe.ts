@@ -24,6 +24,10 @@ export interface GeminiObservation {
   modelSaw: string[];
   /** The user-side parts of every request, in order. */
   requestsSaw?: string[][];
+  /** Requests per `gemini -p` process, when the session has several (a resume). */
+  runs?: number[];
+  /** Every process's exit code, when the session has several. */
+  exits?: number[];
   /** Every call the model made, in order. */
   tools?: GeminiToolObservation[];
   /** Hook-related lines Gemini CLI printed on stderr. */

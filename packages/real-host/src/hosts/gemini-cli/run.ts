@@ -8,7 +8,7 @@ import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { geminiApi } from '../../mock/gemini.js';
 import { startMockServer, type RecordedRequest } from '../../mock/server.js';
 import { functionResponses, hookLines, normalizer, readProbe, userParts, type GeminiObservation, type GeminiToolObservation, type ProbeEntry } from './observe.js';
-import { callsOf, modelScriptOf, servedCalls, SHELL, type GeminiScript } from './script.js';
+import { callsOf, modelScriptOf, servedCalls, SHELL, type GeminiScript, type ScriptState } from './script.js';
 import { inputOfInterest, sortInputs } from './inputs.js';
 
 /** The model every run asks for: `-m` spares the CLI's model router its side call. */
@@ -174,24 +174,32 @@ export async function runOnGemini(scenario: SessionScenario, script: GeminiScrip
   mkdirSync(probeDir, { recursive: true });
   const probe = bashProbe(installed, probeDir);
   const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, [installed.dir]) : undefined;
-  const mock = await startMockServer(join(ws.root, 'mock.sock'), geminiApi(modelScriptOf(script), { model: MODEL }));
+  const state: ScriptState = { run: 0, inRun: 0 };
+  const mock = await startMockServer(join(ws.root, 'mock.sock'), geminiApi(modelScriptOf(script, state), { model: MODEL }));
   const host = scenario.host ?? {};
-  const run = script.runs[0]!;
   const t0 = Date.now();
-  let last: JailedRun;
+  const runs: { code: number | null; stdout: string; stderr: string; requests: number }[] = [];
+  let last: JailedRun | null = null;
   try {
-    options.onProgress?.(`starting Gemini CLI ${installed.version}`);
-    last = await launchJailed({
-      entry: installed.entry,
-      args: ['-p', run.prompt, '--yolo', '-m', MODEL, '-o', 'text'],
-      cwd: ws.project,
-      env: baseEnv({ home: ws.home, tmp: ws.tmp, system }, script.trusted, host.env),
-      mockSocket: mock.socket,
-      timeoutMs: options.timeoutMs ?? 120_000,
-      binds: probe.binds,
-      ...(box ? { sandbox: box } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    for (const [k, r] of script.runs.entries()) {
+      state.run = k;
+      state.inRun = 0;
+      const before = mock.requests.length;
+      options.onProgress?.(`starting Gemini CLI ${installed.version}${r.resume ? ' (--resume latest)' : ''}`);
+      last = await launchJailed({
+        entry: installed.entry,
+        args: ['-p', r.prompt, '--yolo', '-m', MODEL, '-o', 'text', ...(r.resume ? ['--resume', 'latest'] : [])],
+        cwd: ws.project,
+        env: baseEnv({ home: ws.home, tmp: ws.tmp, system }, script.trusted, host.env),
+        mockSocket: mock.socket,
+        timeoutMs: options.timeoutMs ?? 120_000,
+        binds: probe.binds,
+        ...(box ? { sandbox: box } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      runs.push({ code: last.code, stdout: last.stdout, stderr: last.stderr, requests: mock.requests.length - before });
+      if (last.timedOut || last.cancelled) break;
+    }
   } finally {
     await mock.close();
   }
@@ -205,39 +213,40 @@ export async function runOnGemini(scenario: SessionScenario, script: GeminiScrip
     hookRuns[event] = (hookRuns[event] ?? 0) + 1;
     hookInputs.push({ event, command: norm(p.command), input: norm(inputOfInterest(event, p.input ?? {})) });
   }
-  const calls = servedCalls(script, mock.requests.length);
+  const calls = servedCalls(script, runs.map((r) => r.requests));
   const lastRequest = mock.requests[mock.requests.length - 1];
   const tools = toolsRan(calls, entries, lastRequest);
   const proof = join(ws.project, PROOF_FILE);
   const first = callsOf(script)[0];
   const observation: GeminiObservation = {
-    exitCode: last.code ?? -1,
+    exitCode: last?.code ?? -1,
+    ...(runs.length > 1 ? { runs: runs.map((r) => r.requests), exits: runs.map((r) => r.code ?? -1) } : {}),
     requests: mock.requests.length,
     // The old oracle's cases read what ran from their proof file; a scenario's calls are read as `tools`.
     tool: script.oracle && first && mock.requests.length > 0 ? { executed: existsSync(proof), ran: existsSync(proof) ? readFileSync(proof, 'utf8').trim() : null } : null,
     modelSaw: norm(userParts(lastRequest)),
     requestsSaw: mock.requests.map((q) => norm(userParts(q))),
     tools,
-    userSaw: hookLines(norm(last.stderr)),
-    answer: norm(last.stdout).trim(),
+    userSaw: runs.flatMap((r) => hookLines(norm(r.stderr))),
+    answer: runs.map((r) => norm(r.stdout).trim()).join('\n'),
     hookRuns,
     hookInputs: sortInputs(hookInputs),
   };
   const cli: CliFacts = {
-    exitCode: last.code,
-    signal: last.signal,
-    timedOut: last.timedOut,
-    cancelled: last.cancelled,
+    exitCode: last?.code ?? null,
+    signal: last?.signal ?? null,
+    timedOut: last?.timedOut ?? false,
+    cancelled: last?.cancelled ?? false,
     ms: Date.now() - t0,
-    stderrHead: norm(last.stderr.split('\n').slice(0, 8).join('\n').slice(0, 600)),
+    stderrHead: norm(runs.map((r) => r.stderr).join('\n').split('\n').slice(0, 8).join('\n').slice(0, 600)),
     otherTraffic: mock.other,
     // The CLI started its session once SessionStart's hooks ran, or it printed a hook line (a blocked prompt exits 1).
     started: hooks.length > 0,
   };
   const t = hooks[0]?.at ?? 0;
-  const result: GeminiRun = { observation, cli, raw: { stdout: last.stdout, stderr: last.stderr, code: last.code, starts: hooks.map((h) => ({ event: String(h.input?.hook_event_name ?? 'unknown'), command: norm(h.command), atMs: Math.round(h.at - t) })) } };
+  const result: GeminiRun = { observation, cli, raw: { stdout: runs.map((r) => r.stdout).join(''), stderr: runs.map((r) => r.stderr).join(''), code: last?.code ?? null, starts: hooks.map((h) => ({ event: String(h.input?.hook_event_name ?? 'unknown'), command: norm(h.command), atMs: Math.round(h.at - t) })) } };
   if (options.keep) {
-    writeFileSync(join(ws.root, 'requests.json'), JSON.stringify({ requests: mock.requests, side: mock.side, stdout: last.stdout, stderr: last.stderr }, null, 1));
+    writeFileSync(join(ws.root, 'requests.json'), JSON.stringify({ requests: mock.requests, side: mock.side, runs }, null, 1));
     result.kept = ws.root;
   } else {
     await ws.dispose();

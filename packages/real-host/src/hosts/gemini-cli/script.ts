@@ -5,8 +5,9 @@ import type { CannotExpress } from '../../plan.js';
 /** What the mocked model answers one request with, within one `gemini -p` run. */
 export type ScriptedReply = { kind: 'tools'; step: number; calls: { tool: string; input: JsonObject }[] } | { kind: 'text'; text: string; step: number };
 
-/** One `gemini -p` process and its one prompt. */
+/** One `gemini -p` process and its one prompt: a fresh start, or `--resume latest` of the one before. */
 export interface ScriptedRun {
+  resume: boolean;
   prompt: string;
   step: number;
   replies: ScriptedReply[];
@@ -32,19 +33,23 @@ export const SHELL = 'run_shell_command';
 export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean } = {}): GeminiScript | CannotExpress {
   const problems: CannotExpress['problems'] = [];
   const runs: ScriptedRun[] = [];
+  let pendingResume: number | null = null;
   scenario.session.steps.forEach((step, i) => {
     const at = `session.steps[${i}]`;
     const run = runs[runs.length - 1];
     if ('prompt' in step) {
-      if (run) {
-        problems.push({ path: at, message: 'gemini -p takes one prompt per process, and the harness does not resume Gemini CLI sessions yet: play each prompt as a scenario of its own' });
+      if (run && pendingResume === null) {
+        problems.push({ path: at, message: 'gemini -p takes one prompt per process: put a {"resume": "continue"} step before this prompt (the harness then starts the CLI again with --resume latest)' });
         return;
       }
-      runs.push({ prompt: step.prompt, step: i, replies: [] });
+      runs.push({ resume: pendingResume !== null, prompt: step.prompt, step: i, replies: [] });
+      pendingResume = null;
       return;
     }
     if ('resume' in step) {
-      problems.push({ path: at, message: 'the harness does not resume Gemini CLI sessions yet' });
+      if (!run) problems.push({ path: at, message: 'a resume needs an earlier session: start with a prompt' });
+      else if (pendingResume !== null) problems.push({ path: at, message: 'two resume steps in a row: put a prompt between them' });
+      pendingResume = i;
       return;
     }
     if ('tool' in step || 'calls' in step) {
@@ -53,7 +58,6 @@ export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean 
         const where = 'tool' in step ? at : `${at}.calls[${k}]`;
         if (c.result) problems.push({ path: `${where}.result`, message: `the real CLI runs ${c.tool} itself, so its result cannot be given: drop \`result\` to let the call run for real` });
       });
-      if ('calls' in step) problems.push({ path: at, message: 'several calls in one model message are not played on the real Gemini CLI yet: give each its own tool step' });
       if (!run) return; // checkSession reports a call before any prompt
       run.replies.push({ kind: 'tools', step: i, calls: calls.map((c) => ({ tool: c.tool, input: c.input as JsonObject })) });
       return;
@@ -72,6 +76,7 @@ export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean 
     }
     problems.push({ path: at, message: `the harness cannot make the real Gemini CLI fire ${(step as { event: string }).event} by itself (${stepLabel(step as SessionStep)})` });
   });
+  if (pendingResume !== null) problems.push({ path: `session.steps[${pendingResume}]`, message: 'a resume step must be followed by the prompt the resumed CLI gets' });
   if (!runs.length && !problems.length) problems.push({ path: 'session.steps', message: 'the real Gemini CLI needs a prompt to start' });
   if (problems.length) return { problems };
   return { runs, trusted: scenario.host?.trusted !== false, oracle: options.oracle ?? false };
@@ -82,12 +87,11 @@ export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean 
  * hook that denies, a run with no reply step) it answers with the last text it gave, or "Done." (the old oracle's
  * `FINAL_TEXT_<n>`), as the engine's gemini-cli lifecycle has the model do.
  */
-export function modelScriptOf(script: GeminiScript): ModelScript {
+export function modelScriptOf(script: GeminiScript, state: ScriptState = { run: 0, inRun: 0 }): ModelScript {
   let lastText: string | null = null;
   let calls = 0;
-  let k = 0;
   return (n): ModelReply => {
-    const reply = script.runs[0]?.replies[k++];
+    const reply = script.runs[state.run]?.replies[state.inRun++];
     if (reply?.kind === 'tools') return { kind: 'tools', calls: reply.calls.map((c) => ({ name: c.tool, input: c.input, id: `call_${++calls}` })) };
     const text = reply?.kind === 'text' ? reply.text : script.oracle ? `FINAL_TEXT_${n}` : (lastText ?? 'Done.');
     lastText = text;
@@ -100,7 +104,14 @@ export function callsOf(script: GeminiScript): { step: number; tool: string; inp
   return script.runs.flatMap((r) => r.replies.flatMap((reply) => (reply.kind === 'tools' ? reply.calls.map((c) => ({ step: reply.step, ...c })) : [])));
 }
 
-/** The calls the mock handed the CLI in its first `requests` answers: the ones the CLI could run. */
-export function servedCalls(script: GeminiScript, requests: number): { step: number; tool: string; input: JsonObject }[] {
-  return (script.runs[0]?.replies ?? []).slice(0, requests).flatMap((reply) => (reply.kind === 'tools' ? reply.calls.map((c) => ({ step: reply.step, ...c })) : []));
+/** Where the session stands: which run, and how many requests that run has made. */
+export interface ScriptState {
+  run: number;
+  inRun: number;
+}
+
+/** The calls the mock handed the CLI: of each run, its first `requests[run]` answers (a number: the first run's). */
+export function servedCalls(script: GeminiScript, requests: number | number[]): { step: number; tool: string; input: JsonObject }[] {
+  const per = typeof requests === 'number' ? [requests] : requests;
+  return script.runs.flatMap((run, k) => run.replies.slice(0, per[k] ?? 0).flatMap((reply) => (reply.kind === 'tools' ? reply.calls.map((c) => ({ step: reply.step, ...c })) : [])));
 }

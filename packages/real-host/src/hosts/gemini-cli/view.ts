@@ -14,9 +14,9 @@ function added(requests: string[][], k: number): string[] {
  */
 export function viewOf(o: GeminiObservation, script: GeminiScript, focus: string | null): Record<string, unknown> {
   const requests = o.requestsSaw ?? [o.modelSaw];
-  const calls = servedCalls(script, o.requests);
+  const calls = servedCalls(script, o.runs ?? o.requests);
   const tools = (o.tools ?? []).map((t, i) => ({ step: calls[i]?.step ?? null, tool: t.tool, ran: t.ran }));
-  const session = { requests: o.requests, tools, model: requests, notices: o.userSaw, answer: o.answer, hookRuns: o.hookRuns, exitCode: o.exitCode };
+  const session = { requests: o.requests, tools, model: requests, notices: o.userSaw, answer: o.answer, hookRuns: o.hookRuns, exitCode: o.exitCode, ...(o.exits ? { exits: o.exits } : {}) };
   if (!focus) return session;
   const base = { event: focus, hooksRan: o.hookRuns[focus] ?? 0 };
   const tool = tools[0];

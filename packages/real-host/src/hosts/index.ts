@@ -3,10 +3,12 @@ import type { RealHostId } from '../catalog.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { codexAdapter } from './codex/index.js';
+import { qwenCodeAdapter } from './qwen-code/index.js';
 
 /** Each host's own part of the harness; a host without one can be installed but not yet run. */
 export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = {
   'claude-code': claudeCodeAdapter,
   'copilot-cli': copilotCliAdapter,
   codex: codexAdapter,
+  'qwen-code': qwenCodeAdapter,
 };

@@ -21,3 +21,4 @@ export { simulateSession as simulateClaudeSession, ruleCodes as claudeRuleCodes,
 export * as copilotCliHost from './hosts/copilot-cli/public.js';
 export { responsesApi } from './mock/responses.js';
 export * as codexOracle from './hosts/codex/oracle-exports.js';
+export * as qwenOracle from './hosts/qwen-code/oracle-exports.js';

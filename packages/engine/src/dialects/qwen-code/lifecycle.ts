@@ -85,6 +85,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   const cursor = new StepCursor(steps);
   const system: string[] = [];
   const messages: string[] = [];
+  /** Indices in `messages` of what the chat's saved history does not keep (gone after a resume). */
+  const unsaved = new Set<number>();
   /** The hook-made texts of the conversation, in order: what the session's transcript shows. */
   const told: string[] = [];
   let disabled = false;
@@ -119,10 +121,17 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       return false;
     }
     if (out?.context) {
+      // The context of a tool results' send is not kept in the chat's saved history: a resumed session has it no
+      // more (recorded: resume-UserPromptSubmit-plain); the prompt's is kept.
+      if (text === '' && !first) unsaved.add(messages.length);
       messages.push(`user: ${out.context}`);
       told.push(out.context);
     }
     return true;
+  }
+  /** Skips the rest of the turn: up to the next prompt, or the resume step that starts the next process. */
+  function skipTurn(): void {
+    while (!cursor.done && !['prompt', 'resume'].includes(cursor.peek()!.kind)) cursor.next();
   }
   /** MessageDisplay fires twice for a streamed text answer: while it streams, then once final. */
   function* display(n: number, text: string): Generator<SessionEffect, void, unknown> {
@@ -156,6 +165,10 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       endedBy = null;
       yield* event('InstructionsLoaded', { file_path: '~/.qwen/output-language.md', memory_type: 'extension', load_reason: 'session_start' });
       system.length = 0;
+      const kept = messages.filter((_, i) => !unsaved.has(i));
+      messages.length = 0;
+      messages.push(...kept);
+      unsaved.clear();
       yield* startSession('resume');
       continue;
     }
@@ -173,7 +186,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     messages.push(`user: ${prompt}`);
     if (!(yield* submit(prompt, true))) {
       // What a later prompt does after a blocked one is not recorded (a one-shot run has one prompt): the next turn starts.
-      cursor.skipTurn();
+      skipTurn();
       endedBy = { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the prompt: no model request', step: next.index };
       continue;
     }
@@ -204,7 +217,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         cursor.next();
         const calls = step.kind === 'tool' ? [step.step as ToolStep] : ((step.step as CallsStep).calls as ToolStep[]);
         if (!(yield* playCalls(step.index, calls))) {
-          cursor.skipTurn();
+          skipTurn();
           return { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the send of a tool result: the turn ends', step: step.index };
         }
         continue;
@@ -248,7 +261,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       messages.push(`user: ${more}`);
       told.push(more);
       if (!(yield* submit(more, false))) {
-        cursor.skipTurn();
+        skipTurn();
         return { reason: 'prompt-blocked', message: "a UserPromptSubmit hook blocked the Stop hook's continuation: the turn ends", step: promptIndex };
       }
       yield* request();
@@ -315,16 +328,37 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       }
       declined = verdict === 'block' || (verdict !== 'allow' && answer === 'deny');
     }
+    /**
+     * PostToolBatch also follows a call that never ran (declined, or stopped by PreToolUse: recorded
+     * untrusted-*, one-call-PreToolUse-continue-false); what its answer does to such a result is not recorded, so
+     * it is applied as to a call that failed.
+     */
+    function* batchForUnrun(result: string): Generator<SessionEffect, string, unknown> {
+      const batch = yield* event('PostToolBatch', {
+        tool_calls: [{ tool_name: step.tool, tool_input: tool, tool_use_id: TOOL_CALL_ID, tool_call_id: TOOL_CALL_ID, status: 'error', tool_response: { result_display: result, execution_status: 'error' } }],
+      });
+      spans.push(batch.outcome);
+      let out = result;
+      if (batch.out?.replaceResult !== undefined) {
+        out = batch.out.replaceResult;
+        told.push(out);
+      }
+      if (batch.out?.appendToResult) {
+        out = wording.withContext(out, batch.out.appendToResult);
+        told.push(batch.out.appendToResult);
+      }
+      return out;
+    }
     if (declined) {
-      modelResult = wording.declined(step.tool);
+      modelResult = yield* batchForUnrun(wording.declined(step.tool));
       seen({ executed: false, input: null, result: modelResult, isError: true });
       yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: approval ? 'user' : 'host', source: 'none' });
     } else {
       const pre = yield* event('PreToolUse', { tool_name: step.tool, tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
       spans.push(pre.outcome);
       if (pre.out?.toolError !== undefined) {
-        modelResult = pre.out.toolError;
-        told.push(modelResult);
+        told.push(pre.out.toolError);
+        modelResult = yield* batchForUnrun(pre.out.toolError);
         seen({ executed: false, input: null, result: norm(modelResult), isError: true });
         yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: 'hook', source: 'none' });
       } else {

@@ -163,6 +163,7 @@ function gridCase(event, answer, shapeName, rand, cell) {
   const files = file === USER ? { [USER]: settings({ ...watchers, ...answered }) } : { [USER]: settings(watchers), [PROJECT]: settings(answered) };
   return {
     id: `${shapeName}-${event}-${answer}${shape.host?.env ? `-${shape.host.env.HOOKPLAY_MODE}` : ''}`,
+    dims: { answer: event, shape: shapeName },
     scenario: {
       hookplay: 1,
       title: `${shape.title}: ${event} answers ${answer} (${file === USER ? 'user' : 'project'} settings)`,
@@ -181,7 +182,36 @@ const watchAll = Object.fromEntries(EVENTS.map((e) => [e, [group(watcher(e))]]))
 const denyWith = (reason) => say(hso('PreToolUse', { permissionDecision: 'deny', permissionDecisionReason: reason }));
 const allowIt = say(hso('PreToolUse', { permissionDecision: 'allow' }));
 
+/** The event each extra case is about, for the coverage table's rows. */
+const EXTRA_EVENT = {
+  'stop-block-always-cap': 'Stop',
+  'stop-block-then-tool': 'Stop',
+  'text-only-turn': 'UserPromptSubmit',
+  'dedup-same-command-two-files': 'PreToolUse',
+  'dedup-same-command-two-groups': 'Stop',
+  'dedup-named-differently': 'PreToolUse',
+  'files-project-deny-user-allow': 'PreToolUse',
+  'files-project-allow-user-deny': 'PreToolUse',
+  'files-two-contexts-two-files': 'UserPromptSubmit',
+  'files-disable-all-project': 'PreToolUse',
+  'sequential-pre-two-calls': 'PreToolUse',
+  'calls-pre-deny-first-post-context': 'PostToolUse',
+  'calls-first-fails': 'PostToolUseFailure',
+  'calls-then-single-call': 'PostToolBatch',
+  'calls-read-only-at-once': 'PostToolBatch',
+  'resume-start-context-by-source-continue': 'SessionStart',
+  'resume-prompt-context-carries': 'UserPromptSubmit',
+  'resume-after-blocked-prompt': 'UserPromptSubmit',
+  'resume-stop-block-once-each-run': 'Stop',
+  'untrusted-user-pre-deny': 'PreToolUse',
+  'env-reaches-hooks': 'UserPromptSubmit',
+};
+
 function extras() {
+  return extraCases().map((c) => ({ ...c, dims: { answer: EXTRA_EVENT[c.id], shape: 'extras' } }));
+}
+
+function extraCases() {
   return [
     base('stop-block-always-cap', 'Stop blocks every time: Qwen Code ends the turn after 8 blocks', { [USER]: settings({ Stop: [group(say({ decision: 'block', reason: 'keep going' }))] }) }, [{ prompt: 'work' }, { reply: 'Done.' }]),
     base('stop-block-then-tool', 'Stop sends the model back, it calls a tool, then ends', { [USER]: settings({ ...watchAll, Stop: [group(reading(ANSWERS.Stop['block-once']))] }) }, [{ prompt: 'work' }, { reply: 'Done?' }, { tool: SHELL, input: ONE }, { reply: 'Done.' }]),
@@ -206,6 +236,9 @@ function extras() {
     base('env-reaches-hooks', 'host.env reaches the hooks: a UserPromptSubmit hook prints it as context', { [USER]: settings({ UserPromptSubmit: [group('cat > /dev/null; echo "mode=$HOOKPLAY_MODE"')] }) }, [{ prompt: 'hello' }, { reply: 'Hi.' }], { env: { HOOKPLAY_MODE: 'strict' } }),
   ];
 }
+
+export const ROWS = EVENTS;
+export const COLUMNS = [...Object.keys(SHAPES), 'extras'];
 
 export function generate() {
   const rand = random(SEED);

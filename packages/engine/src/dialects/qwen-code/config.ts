@@ -80,7 +80,16 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       continue;
     }
     if (!root) continue;
-    root.value = resolveEnvVars(root.value, host.env ?? {}) as typeof root.value;
+    const resolved = resolveEnvVars(root.value, host.env ?? {}) as typeof root.value;
+    if (JSON.stringify(resolved) !== JSON.stringify(root.value)) {
+      diagnostics.push(
+        diag('info', 'config.env-resolved', `Qwen Code writes the value of the host's environment variables (host.env) into ${file} where it names them as $VAR or \${VAR}: hooks run the commands with the values in place`, {
+          file,
+          evidence: recorded(['env-SessionStart-exit-2-strict', 'env-UserPromptSubmit-context-lax', 'env-reaches-hooks']),
+        }),
+      );
+    }
+    root.value = resolved;
     // Qwen Code tests the merged value for truth: "yes" or 1 disable hooks as well as true does.
     if (root.value.disableAllHooks !== undefined) {
       const value = root.value.disableAllHooks;

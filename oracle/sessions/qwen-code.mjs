@@ -254,5 +254,6 @@ export function generate() {
     }
   }
   cases.push(...extras());
-  return cases;
+  // A resumed session is two CLI starts, and the Stop cap nine requests: on a loaded machine they need longer.
+  return cases.map((c) => (c.scenario.session.steps.some((s) => 'resume' in s) || c.id === 'stop-block-always-cap' ? { ...c, timeoutMs: 240_000 } : c));
 }

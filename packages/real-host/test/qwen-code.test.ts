@@ -75,7 +75,7 @@ describe('the qwen-code adapter wraps a one-event scenario', () => {
     const pre = qwenCodeAdapter.wrap(event('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'echo hi' }, session_id: 's' }));
     expect(cannotExpress(pre)).toBe(false);
     const w = pre as Exclude<typeof pre, CannotExpress>;
-    expect(w.session.session.steps).toEqual([{ prompt: 'do it' }, { tool: SHELL, input: { command: 'echo hi' } }, { reply: 'Done.' }]);
+    expect(w.session.session.steps).toEqual([{ prompt: 'do it' }, { tool: SHELL, input: { command: 'echo hi' } }]);
     expect(w.focus).toBe('PreToolUse');
     expect(w.notes.join('\n')).toContain('payload.session_id: the real CLI fills it itself');
     const failure = qwenCodeAdapter.wrap(event('PostToolUseFailure')) as Exclude<typeof pre, CannotExpress>;

@@ -47,7 +47,7 @@ export function wrapEvent(scenario: EventScenario): Wrapped | CannotExpress {
       if (tool !== SHELL) return { problems: [{ path: 'payload.tool_name', message: `the harness makes the real Qwen Code run its shell tool (run_shell_command, or Bash / Shell in a matcher), not ${JSON.stringify(named)}` }] };
       const fallback = event === 'PostToolUseFailure' ? 'echo failing >&2; exit 3' : 'echo original';
       const input = obj(p.tool_input) && str(p.tool_input.command) ? p.tool_input : { command: fallback, description: 'run it' };
-      steps = [{ prompt }, { tool, input }, { reply: 'Done.' }];
+      steps = [{ prompt }, { tool, input }];
       break;
     }
     case 'Stop':

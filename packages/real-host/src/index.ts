@@ -22,3 +22,4 @@ export * as copilotCliHost from './hosts/copilot-cli/public.js';
 export { responsesApi } from './mock/responses.js';
 export * as codexOracle from './hosts/codex/oracle-exports.js';
 export * as geminiCliHost from './hosts/gemini-cli/public.js';
+export * as qwenOracle from './hosts/qwen-code/oracle-exports.js';

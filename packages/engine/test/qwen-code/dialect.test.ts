@@ -8,6 +8,8 @@ import { CASES } from '../../../../oracle/hosts/qwen-code/cases.mjs';
 import { runQwen, SHELL } from './helpers.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src/dialects/qwen-code');
+/** The session sweep's recordings (oracle/recorded/qwen-code/0.24.4), which the dialect cites beside the oracle's cases. */
+const SWEPT = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/recorded/qwen-code/0.24.4');
 
 describe('qwen-code: the dialect', () => {
   it('is registered, with its version, its 22 events and a sample for each', () => {
@@ -23,7 +25,7 @@ describe('qwen-code: the dialect', () => {
   });
 
   it('names only recorded cases that exist as evidence', () => {
-    const ids = new Set((CASES as { id: string }[]).map((c) => c.id));
+    const ids = new Set([...(CASES as { id: string }[]).map((c) => c.id), ...readdirSync(SWEPT).map((f) => f.replace(/\.json$/, ''))]);
     const cited = readdirSync(SRC)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => [...readFileSync(join(SRC, f), 'utf8').matchAll(/(?:recorded\(|cases: )\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => x[1]!).filter((id) => id.includes('-'))));

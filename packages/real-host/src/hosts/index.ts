@@ -4,6 +4,7 @@ import { claudeCodeAdapter } from './claude-code/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
+import { qwenCodeAdapter } from './qwen-code/index.js';
 
 /** Each host's own part of the harness; a host without one can be installed but not yet run. */
 export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = {
@@ -11,4 +12,5 @@ export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = 
   'copilot-cli': copilotCliAdapter,
   codex: codexAdapter,
   'gemini-cli': geminiCliAdapter,
+  'qwen-code': qwenCodeAdapter,
 };

@@ -80,6 +80,16 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       continue;
     }
     if (!root) continue;
+    const resolved = resolveEnvVars(root.value, host.env ?? {}) as typeof root.value;
+    if (JSON.stringify(resolved) !== JSON.stringify(root.value)) {
+      diagnostics.push(
+        diag('info', 'config.env-resolved', `Qwen Code writes the value of the host's environment variables (host.env) into ${file} where it names them as $VAR or \${VAR}: hooks run the commands with the values in place`, {
+          file,
+          evidence: recorded(['env-SessionStart-exit-2-strict', 'env-UserPromptSubmit-context-lax', 'env-reaches-hooks']),
+        }),
+      );
+    }
+    root.value = resolved;
     // Qwen Code tests the merged value for truth: "yes" or 1 disable hooks as well as true does.
     if (root.value.disableAllHooks !== undefined) {
       const value = root.value.disableAllHooks;
@@ -308,4 +318,24 @@ function readGroup(group: Json, event: string, gi: number, c: GroupContext): voi
       env,
     });
   });
+}
+
+/**
+ * Qwen Code resolves `$VAR` and `${VAR}` in every string of a settings file from its own environment when it loads
+ * the file (resolveEnvVarsInString; SESSION_ID and QWEN_CODE_SESSION_ID are left alone): a hook command naming a
+ * variable the CLI was started with runs with its value written in (recorded: env-*). hookplay knows the variables
+ * the scenario gives the host (host.env); the rest of the CLI's environment (HOME, PATH …) bash expands to the same
+ * value anyway. Unknown names stay as written.
+ */
+export function resolveEnvVars(value: Json, env: Record<string, string>): Json {
+  if (typeof value === 'string') {
+    return value.replace(/\$(?:(\w+)|{([^}]+)})/g, (match, a: string | undefined, b: string | undefined) => {
+      const name = (a ?? b)!;
+      if (['SESSION_ID', 'QWEN_CODE_SESSION_ID'].includes(name.toUpperCase())) return match;
+      return typeof env[name] === 'string' ? env[name]! : match;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveEnvVars(v, env));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvVars(v, env)]));
+  return value;
 }

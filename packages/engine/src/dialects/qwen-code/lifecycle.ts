@@ -23,15 +23,29 @@ export interface QwenLifecycleOptions {
   oracleReplies?: boolean;
 }
 
+export interface ToolSeen {
+  executed: boolean;
+  input: JsonObject | null;
+  result: string | null;
+  isError: boolean | null;
+}
+
 export interface Observation {
   requests: number;
-  tool: { executed: boolean; input: JsonObject | null; result: string | null; isError: boolean | null } | null;
+  /** The first tool call. */
+  tool: ToolSeen | null;
   /** The last request's conversation, minus Qwen Code's own context: `role: text` lines. */
   conversation: string[];
   stopRuns: boolean[];
   /** Hook processes started, per command. */
   hookRuns: Record<string, number>;
   ended: { subtype: string; isError: boolean; result: string } | null;
+  /** Every request's conversation, in order. */
+  conversations: string[][];
+  /** Every tool call, in the order the model made them. */
+  tools: ToolSeen[];
+  /** Each run's result, when the session has several (a resume starts another `qwen` process). */
+  endings?: ({ subtype: string; isError: boolean; result: string } | null)[];
 }
 
 export interface QwenLifecycleObservation {
@@ -41,12 +55,15 @@ export interface QwenLifecycleObservation {
 }
 
 const SHELL = 'run_shell_command';
-const TOOL_CALL_ID = 'call_mock_1';
+/** The harness's mock names a message's one call `call_mock_<request>`, the k-th of several `call_mock_<request>_<k>`. */
+const callId = (request: number, k: number, of: number) => (of === 1 ? `call_mock_${request}` : `call_mock_${request}_${k + 1}`);
 const TOOL_USE_ID = 'toolu_1796067363779_956phwmee';
 
 type ToolStep = Extract<SessionStep, { tool: string }>;
+type CallsStep = Extract<SessionStep, { calls: unknown[] }>;
 
 export const qwenLifecycle: Lifecycle<QwenLifecycleOptions> = {
+  supports: ['calls', 'resume'],
   check(steps, host) {
     if (host.trusted === false) return [];
     // --yolo approves every call in a trusted folder: there is no prompt to answer.
@@ -63,10 +80,13 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
   const trusted = host.trusted !== false;
   const hookRuns: Record<string, number> = {};
-  const obs: Observation = { requests: 0, tool: null, conversation: [], stopRuns: [], hookRuns, ended: null };
+  const obs: Observation = { requests: 0, tool: null, conversation: [], stopRuns: [], hookRuns, ended: null, conversations: [], tools: [] };
+  const endings: Observation['ended'][] = [];
   const cursor = new StepCursor(steps);
   const system: string[] = [];
   const messages: string[] = [];
+  /** Indices in `messages` of what the chat's saved history does not keep (gone after a resume). */
+  const unsaved = new Set<number>();
   /** The hook-made texts of the conversation, in order: what the session's transcript shows. */
   const told: string[] = [];
   let disabled = false;
@@ -88,6 +108,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   function* request(): Generator<SessionEffect, number, unknown> {
     obs.requests++;
     obs.conversation = [...system, ...messages].map(norm);
+    obs.conversations.push(obs.conversation);
     yield* modelRequest(told.map(norm));
     return obs.requests;
   }
@@ -100,16 +121,24 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       return false;
     }
     if (out?.context) {
+      // The context of a tool results' send is not kept in the chat's saved history: a resumed session has it no
+      // more (recorded: resume-UserPromptSubmit-plain); the prompt's is kept.
+      if (text === '' && !first) unsaved.add(messages.length);
       messages.push(`user: ${out.context}`);
       told.push(out.context);
     }
     return true;
+  }
+  /** Skips the rest of the turn: up to the next prompt, or the resume step that starts the next process. */
+  function skipTurn(): void {
+    while (!cursor.done && !['prompt', 'resume'].includes(cursor.peek()!.kind)) cursor.next();
   }
   /** MessageDisplay fires twice for a streamed text answer: while it streams, then once final. */
   function* display(n: number, text: string): Generator<SessionEffect, void, unknown> {
     for (const isFinal of [false, true]) yield* event('MessageDisplay', { message_id: `message-${n}`, displayed_text: text, is_final: isFinal });
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
+    if (endings.length) obs.endings = [...endings, obs.ended];
     const observation: QwenLifecycleObservation = { observed: obs, ...(gapMs !== undefined ? { gapMs } : {}) };
     return { reason, message, step, observation };
   };
@@ -122,17 +151,27 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     disabled = true;
     return end('invalid', 'Qwen Code cannot read its settings and refuses to start: nothing runs', null);
   }
-  const start = yield* event('SessionStart', { source: 'startup', model: MODEL });
-  const startContext = start.out?.context;
-  if (startContext) {
-    system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
-    told.push(startContext);
-  }
-  yield* event('Notification', { message: 'Successfully authenticated with openai', notification_type: 'auth_success', title: 'Authentication successful' });
+  yield* startSession('startup');
 
   let endedBy: { reason: LifecycleEnd['reason']; message: string; step: number } | null = null;
   while (!cursor.done) {
     const next = cursor.next()!;
+    if (next.kind === 'resume') {
+      // Another `qwen --continue` / `--resume <id>` process: the conversation so far is loaded, its own start runs
+      // again (recorded: resume-*), and its system prompt holds only this start's SessionStart context.
+      yield* beginStep(next.index, stepLabel(next.step));
+      endings.push(obs.ended);
+      obs.ended = null;
+      endedBy = null;
+      yield* event('InstructionsLoaded', { file_path: '~/.qwen/output-language.md', memory_type: 'extension', load_reason: 'session_start' });
+      system.length = 0;
+      const kept = messages.filter((_, i) => !unsaved.has(i));
+      messages.length = 0;
+      messages.push(...kept);
+      unsaved.clear();
+      yield* startSession('resume');
+      continue;
+    }
     if (next.kind !== 'prompt') {
       if ('event' in next.step) {
         yield* beginStep(next.index, stepLabel(next.step));
@@ -147,7 +186,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     messages.push(`user: ${prompt}`);
     if (!(yield* submit(prompt, true))) {
       // What a later prompt does after a blocked one is not recorded (a one-shot run has one prompt): the next turn starts.
-      cursor.skipTurn();
+      skipTurn();
       endedBy = { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the prompt: no model request', step: next.index };
       continue;
     }
@@ -158,15 +197,27 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   if (endedBy && cursor.done) return end(endedBy.reason, endedBy.message, endedBy.step);
   return end('completed', 'every step was played', null);
 
+  /** SessionStart (its context joins the system prompt), then the auth Notification. */
+  function* startSession(source: 'startup' | 'resume'): Generator<SessionEffect, void, unknown> {
+    const start = yield* event('SessionStart', { source, model: MODEL });
+    const startContext = start.out?.context;
+    if (startContext) {
+      system.push(`system: ${startContext.replace(/^<qwen:session-start-context[^>]*>\n/, '').replace(/\n<\/qwen:session-start-context>$/, '')}`);
+      told.push(startContext);
+    }
+    yield* event('Notification', { message: 'Successfully authenticated with openai', notification_type: 'auth_success', title: 'Authentication successful' });
+  }
+
   /** The model's side of a turn; returns how it ended when that was not the model's own answer. */
   function* playTurn(promptIndex: number): Generator<SessionEffect, { reason: LifecycleEnd['reason']; message: string; step: number } | null, unknown> {
     let blocks = 0;
     for (;;) {
       const step = cursor.peek();
-      if (step?.kind === 'tool') {
+      if (step?.kind === 'tool' || step?.kind === 'calls') {
         cursor.next();
-        if (!(yield* playTool(step.index, step.step as ToolStep))) {
-          cursor.skipTurn();
+        const calls = step.kind === 'tool' ? [step.step as ToolStep] : ((step.step as CallsStep).calls as ToolStep[]);
+        if (!(yield* playCalls(step.index, calls))) {
+          skipTurn();
           return { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the send of a tool result: the turn ends', step: step.index };
         }
         continue;
@@ -210,22 +261,51 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       messages.push(`user: ${more}`);
       told.push(more);
       if (!(yield* submit(more, false))) {
-        cursor.skipTurn();
+        skipTurn();
         return { reason: 'prompt-blocked', message: "a UserPromptSubmit hook blocked the Stop hook's continuation: the turn ends", step: promptIndex };
       }
       yield* request();
     }
   }
 
-  /** One tool call, then the send of its result; false when UserPromptSubmit blocks that send. */
-  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, boolean, unknown> {
-    yield* beginStep(index, stepLabel(step));
-    const first = toolCalls++ === 0;
+  /**
+   * The calls of one model message, then the send of their results; false when UserPromptSubmit blocks that send.
+   * Several calls run one after another, each with its own PreToolUse, PostToolUse and PostToolBatch, and one
+   * UserPromptSubmit sends all their results (recorded: calls-*, with commands that write; commands Qwen Code deems
+   * read-only run at once instead, their hooks interleave and it loses one's output at random: known-gaps).
+   */
+  function* playCalls(index: number, calls: ToolStep[]): Generator<SessionEffect, boolean, unknown> {
+    yield* beginStep(index, stepLabel(calls.length === 1 ? calls[0]! : ({ calls } as SessionStep)));
+    const first = toolCalls === 0;
+    toolCalls += calls.length;
+    const asked = obs.requests;
+    for (const call of calls) messages.push(`assistant: call ${call.tool} ${JSON.stringify(call.input)}`);
+    const spans: Outcome[] = [];
+    let toolMs = 0;
+    for (const [k, call] of calls.entries()) {
+      const ran = yield* playTool(call, callId(asked, k, calls.length));
+      spans.push(...ran.spans);
+      if (k === 0) toolMs = ran.toolMs;
+      messages.push(`tool: ${ran.modelResult}`);
+    }
+    const sent = yield* submit('', false);
+    if (lastSubmit) spans.push(lastSubmit);
+    if (first) gapMs = spans.reduce((sum, o) => sum + hookSpan(o), 0) + toolMs;
+    if (!sent) return false;
+    yield* request();
+    return true;
+  }
+
+  /** One tool call: its hooks, the command, what the model reads back. */
+  function* playTool(step: ToolStep, TOOL_CALL_ID: string): Generator<SessionEffect, { modelResult: string; spans: Outcome[]; toolMs: number }, unknown> {
     const tool = step.input as JsonObject;
     const record = (t: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...t });
     const spans: Outcome[] = [];
     let toolMs = 0;
-    messages.push(`assistant: call ${step.tool} ${JSON.stringify(tool)}`);
+    const seen = (t: ToolSeen) => {
+      obs.tool ??= t;
+      obs.tools.push(t);
+    };
     let modelResult: string;
     const approval = !trusted ? cursor.take('approval') : null;
     let declined = !trusted;
@@ -248,17 +328,38 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       }
       declined = verdict === 'block' || (verdict !== 'allow' && answer === 'deny');
     }
+    /**
+     * PostToolBatch also follows a call that never ran (declined, or stopped by PreToolUse: recorded
+     * untrusted-*, one-call-PreToolUse-continue-false); what its answer does to such a result is not recorded, so
+     * it is applied as to a call that failed.
+     */
+    function* batchForUnrun(result: string): Generator<SessionEffect, string, unknown> {
+      const batch = yield* event('PostToolBatch', {
+        tool_calls: [{ tool_name: step.tool, tool_input: tool, tool_use_id: TOOL_CALL_ID, tool_call_id: TOOL_CALL_ID, status: 'error', tool_response: { result_display: result, execution_status: 'error' } }],
+      });
+      spans.push(batch.outcome);
+      let out = result;
+      if (batch.out?.replaceResult !== undefined) {
+        out = batch.out.replaceResult;
+        told.push(out);
+      }
+      if (batch.out?.appendToResult) {
+        out = wording.withContext(out, batch.out.appendToResult);
+        told.push(batch.out.appendToResult);
+      }
+      return out;
+    }
     if (declined) {
-      modelResult = wording.declined(step.tool);
-      obs.tool = { executed: false, input: null, result: modelResult, isError: true };
+      modelResult = yield* batchForUnrun(wording.declined(step.tool));
+      seen({ executed: false, input: null, result: modelResult, isError: true });
       yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: approval ? 'user' : 'host', source: 'none' });
     } else {
       const pre = yield* event('PreToolUse', { tool_name: step.tool, tool_input: tool, tool_use_id: TOOL_USE_ID, tool_call_id: TOOL_CALL_ID });
       spans.push(pre.outcome);
       if (pre.out?.toolError !== undefined) {
-        modelResult = pre.out.toolError;
-        told.push(modelResult);
-        obs.tool = { executed: false, input: null, result: norm(modelResult), isError: true };
+        told.push(pre.out.toolError);
+        modelResult = yield* batchForUnrun(pre.out.toolError);
+        seen({ executed: false, input: null, result: norm(modelResult), isError: true });
         yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: 'hook', source: 'none' });
       } else {
         // Qwen Code ignores a PreToolUse updatedInput (recorded): the tool runs with the model's input.
@@ -325,17 +426,11 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
           told.push(batch.out.appendToResult);
         }
         // An empty display (a command with no output) shows the full text too.
-        obs.tool = { executed: true, input: tool, result: norm(failed || toolOut.display === '' ? modelResult : toolOut.display), isError: failed };
+        seen({ executed: true, input: tool, result: norm(failed || toolOut.display === '' ? modelResult : toolOut.display), isError: failed });
         yield* record({ input: tool, ran: true, result: modelResult, isError: failed, decidedBy: approval ? 'user' : 'host', source: step.result || step.tool !== SHELL ? 'given' : 'run', exitCode: code });
       }
     }
-    messages.push(`tool: ${modelResult}`);
-    const sent = yield* submit('', false);
-    if (lastSubmit) spans.push(lastSubmit);
-    if (first) gapMs = spans.reduce((sum, o) => sum + hookSpan(o), 0) + toolMs;
-    if (!sent) return false;
-    yield* request();
-    return true;
+    return { modelResult, spans, toolMs };
   }
 }
 

@@ -4,10 +4,12 @@ import type { VerifiedAgainst } from '../dialect.js';
 export const STOP_BLOCK_CAP = 8;
 
 /**
- * What hookplay's qwen-code dialect is verified against: the real Qwen Code CLI, run offline by
- * `npm run oracle -- --host qwen-code` (oracle/hosts/qwen-code/cases.mjs), its observations recorded in
- * oracle/hosts/qwen-code/fixtures/<version>/ and replayed against the engine by `npm test`. Only rules those
- * recordings cover are listed; the rest of the dialect says "from the docs" where it applies.
+ * What hookplay's qwen-code dialect is verified against: the real Qwen Code CLI, run offline on the real-host harness
+ * by `npm run oracle -- --host qwen-code` (oracle/hosts/qwen-code/cases.mjs, one-shot sessions with at most one
+ * call; `cases` counts them) and by the session sweep `npm run oracle:sessions -- --host qwen-code`
+ * (oracle/sessions/qwen-code.mjs: several calls, resume, trust, env), recorded in oracle/hosts/qwen-code/fixtures/
+ * and oracle/recorded/qwen-code/ and replayed against the engine by `npm test`. Only rules those recordings cover
+ * are listed; the rest of the dialect says "from the docs" where it applies.
  */
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'Qwen Code',
@@ -33,5 +35,9 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'SessionStart plain stdout or additionalContext goes into the system prompt; it cannot block.',
     'A one-shot run also fires InstructionsLoaded and Notification (auth_success, matched on notification_type) before the prompt, and MessageDisplay twice per text answer (streaming, then final); their output changes nothing. SessionEnd, PermissionRequest (with --yolo) and PostToolUseFailure (on success) do not fire.',
     'Stop: decision "block", exit 2 or continue: false continues the turn with the reason as a new user message; the next Stop has stop_hook_active true; after 8 blocks in a row the turn ends.',
+    'Several calls in one model message that write run one after another, each with its own PreToolUse, PostToolUse (PostToolUseFailure when it fails) and PostToolBatch; one UserPromptSubmit ("") sends all their results (session sweep: calls-*). Calls Qwen Code deems read-only run at once instead, and one of them loses its output at random (calls-read-only-at-once: a known gap).',
+    'PostToolBatch fires after a call that never ran too: declined in an untrusted folder, or stopped by PreToolUse (untrusted-*, one-call-PreToolUse-continue-false).',
+    'qwen --continue and qwen --resume <id> start another process on the saved conversation: InstructionsLoaded, SessionStart and Notification fire again, the new start’s SessionStart context replaces the first one’s, and the context UserPromptSubmit added to a tool-result send is gone from the history while the prompt’s stays (resume-*).',
+    '$VAR and ${VAR} in settings strings take the value of the CLI’s environment variables when the file is loaded, so a hook command runs with them written in (env-*).',
   ],
 };

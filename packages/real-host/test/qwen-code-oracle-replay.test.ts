@@ -1,19 +1,20 @@
 /**
  * Replays every case Qwen Code 0.24.4 was recorded on (oracle/hosts/qwen-code/fixtures, written by
- * `npm run oracle -- --host qwen-code`) through hookplay's qwen-code dialect, as a whole one-shot session, and checks
- * the engine does what the real CLI did. No CLI needed: the fixtures are the real host's observations.
+ * `npm run oracle -- --host qwen-code`, now on this harness) through hookplay's qwen-code dialect, as the adapter
+ * plays a one-shot session, and checks the engine does what the real CLI did. No CLI needed: the fixtures are the
+ * real host's observations.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { expectRecordingsCurrent } from '../support/recordings.js';
+import { getDialect } from '@hookplay/engine';
+import { expectRecordingsCurrent } from '../../engine/test/support/recordings.js';
 // @ts-expect-error plain JS module of the oracle harness
-import { CASES } from '../../../../oracle/hosts/qwen-code/cases.mjs';
+import { CASES } from '../../../oracle/hosts/qwen-code/cases.mjs';
 // @ts-expect-error plain JS module of the oracle harness
-import { caseHash, checkTiming, compareObservations } from '../../../../oracle/hosts/qwen-code/lib/compare.mjs';
-import { simulateSession, type Observation } from '../../src/session/oracle/qwen-code.js';
-import { VERIFIED_AGAINST } from '../../src/dialects/qwen-code/verified.js';
+import { caseHash, checkTiming } from '../../../oracle/hosts/qwen-code/compare.mjs';
+import { compareOracle, simulateQwenSession, type OracleObservation } from '../src/hosts/qwen-code/oracle-exports.js';
 
 interface OracleCase {
   id: string;
@@ -28,12 +29,13 @@ interface Fixture {
   case: string;
   caseHash: string;
   host: { name: string; version: string };
-  observed: Observation;
+  observed: OracleObservation;
   cli: { otherTraffic: unknown[] };
 }
 
+const VERIFIED_AGAINST = getDialect('qwen-code').verifiedAgainst!;
 const VERSION = VERIFIED_AGAINST.version;
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/qwen-code/fixtures', VERSION);
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../oracle/hosts/qwen-code/fixtures', VERSION);
 const cases = CASES as OracleCase[];
 const fixture = (id: string) => JSON.parse(readFileSync(join(FIXTURES, `${id}.json`), 'utf8')) as Fixture;
 
@@ -62,8 +64,8 @@ describe.concurrent(`hookplay agrees with Qwen Code ${VERSION}`, { retry: 2 }, (
   for (const c of cases) {
     const path = join(FIXTURES, `${c.id}.json`);
     it.skipIf(!existsSync(path))(`${c.id}: ${c.title}`, async () => {
-      const sim = await simulateSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.host?.trusted === false ? { trusted: false } : {}), version: VERSION });
-      const problems = [...compareObservations(fixture(c.id).observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
+      const sim = await simulateQwenSession({ files: c.files, ...(c.tool !== undefined ? { tool: c.tool as never } : {}), ...(c.host?.trusted === false ? { trusted: false } : {}) });
+      const problems = [...compareOracle(fixture(c.id).observed, sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems).toEqual([]);
       // A Stop that blocks 8 times plays about 40 events: generous on a loaded 2-core machine.
     }, 120_000);

@@ -8,7 +8,7 @@
  * the second play sees the machine's load, not the suite's own. A rule the engine gets wrong disagrees alone too.
  */
 let running = 0;
-let alone = false;
+let playingAlone = false;
 let waitingAlone = 0;
 let parked: (() => void)[] = [];
 
@@ -21,7 +21,7 @@ const park = () => new Promise<void>((go) => parked.push(go));
 
 /** Runs `play` beside the other shared plays (not while one plays alone, nor once one waits to). */
 export async function shared<T>(play: () => Promise<T>): Promise<T> {
-  while (alone || waitingAlone > 0) await park();
+  while (playingAlone || waitingAlone > 0) await park();
   running++;
   try {
     return await play();
@@ -34,13 +34,13 @@ export async function shared<T>(play: () => Promise<T>): Promise<T> {
 /** Runs `play` with no other play of this file running. Never call it from inside `shared`. */
 export async function alone<T>(play: () => Promise<T>): Promise<T> {
   waitingAlone++;
-  while (alone || running > 0) await park();
+  while (playingAlone || running > 0) await park();
   waitingAlone--;
-  alone = true;
+  playingAlone = true;
   try {
     return await play();
   } finally {
-    alone = false;
+    playingAlone = false;
     wake();
   }
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BASH, cmd, codes, pre, preToolUse, runClaudeCode, say, settings, USER, withCode } from './helpers.js';
+import { BASH, cmd, codes, ordered, pre, preToolUse, runClaudeCode, say, settings, USER, withCode } from './helpers.js';
 
 const deny = (reason: string) => cmd(pre({ permissionDecision: 'deny', permissionDecisionReason: reason }));
 const ask = (reason: string) => cmd(pre({ permissionDecision: 'ask', permissionDecisionReason: reason }));
 const allow = (reason: string) => cmd(pre({ permissionDecision: 'allow', permissionDecisionReason: reason }));
 const rewrite = (command: string) => cmd(pre({ updatedInput: { command } }));
-const after = (seconds: number, hook: ReturnType<typeof cmd>) => ({ ...hook, command: `sleep ${seconds}; ${hook.command}` });
 
 describe('claude-code: PreToolUse decisions', () => {
   it.each([
     ['allow, ask, deny', [allow('a'), ask('b'), deny('c')]],
     ['deny, ask, allow', [deny('c'), ask('b'), allow('a')]],
-    ['deny finishing first', [after(0.3, allow('a')), deny('c')]],
+    ['deny finishing first', ordered([allow('a'), deny('c')], [1, 0])],
   ])('deny beats ask beats allow (%s)', async (_order, hooks) => {
     const outcome = await preToolUse(hooks);
     expect(outcome).toMatchObject({ verdict: 'block', reason: 'c', shown: { model: 'PreToolUse:Bash hook error: c' } });
@@ -19,7 +18,7 @@ describe('claude-code: PreToolUse decisions', () => {
   });
 
   it('among denies, the last to finish gives the reason', async () => {
-    const outcome = await preToolUse([after(0.3, deny('slow')), deny('fast')]);
+    const outcome = await preToolUse(ordered([deny('slow'), deny('fast')], [1, 0]));
     expect(outcome).toMatchObject({ verdict: 'block', reason: 'slow' });
     expect(withCode(outcome, 'rule.deny-wins')[0]!.message).toMatch(/finished last/);
   });
@@ -78,20 +77,20 @@ describe('claude-code: PreToolUse decisions', () => {
 
 describe('claude-code: updatedInput', () => {
   it('the rewrite that finishes last wins, whatever the declaration order', async () => {
-    const first = await preToolUse([after(0.4, rewrite('echo A')), rewrite('echo B')]);
+    const first = await preToolUse(ordered([rewrite('echo A'), rewrite('echo B')], [1, 0]));
     expect(first.updatedInput).toEqual({ command: 'echo A' });
     expect(first.hooks.map((h) => h.effect)).toEqual(['rewrite', 'none']);
-    const second = await preToolUse([rewrite('echo A'), after(0.4, rewrite('echo B'))]);
+    const second = await preToolUse(ordered([rewrite('echo A'), rewrite('echo B')], [0, 1]));
     expect(second.updatedInput).toEqual({ command: 'echo B' });
     expect(withCode(second, 'rule.last-rewrite-wins')[0]!.message).toMatch(/replaces the whole input.*last to finish wins/);
   });
 
   it('a later hook with no output does not undo a rewrite', async () => {
-    expect((await preToolUse([rewrite('echo A'), cmd('sleep 0.4')])).updatedInput).toEqual({ command: 'echo A' });
+    expect((await preToolUse(ordered([rewrite('echo A'), cmd('true')], [0, 1]))).updatedInput).toEqual({ command: 'echo A' });
   });
 
   it('a deny drops every rewrite', async () => {
-    const outcome = await preToolUse([after(0.3, cmd(pre({ permissionDecision: 'allow', updatedInput: { command: 'echo x' } }))), deny('no')]);
+    const outcome = await preToolUse(ordered([cmd(pre({ permissionDecision: 'allow', updatedInput: { command: 'echo x' } })), deny('no')], [1, 0]));
     expect(outcome).toMatchObject({ verdict: 'block', updatedInput: null });
     expect(codes(outcome)).toContain('rule.rewrite-dropped');
   });
@@ -154,7 +153,7 @@ describe('claude-code: other events', () => {
   it('UserPromptSubmit and SessionStart turn plain stdout and additionalContext into context', async () => {
     const prompt = await runClaudeCode({
       event: 'UserPromptSubmit',
-      groups: [{ hooks: [cmd('echo plain'), cmd(`sleep 0.2; ${say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'json' } })}`)] }],
+      groups: [{ hooks: ordered([cmd('echo plain'), cmd(say({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'json' } }))], [0, 1]) }],
       payload: { prompt: 'x' },
     });
     expect(prompt.context).toEqual(['UserPromptSubmit hook success: plain', 'UserPromptSubmit hook additional context: json']);
@@ -178,7 +177,7 @@ describe('claude-code: other events', () => {
   });
 
   it('every blocking Stop hook counts: all the feedback, then every note, in finishing order', async () => {
-    const outcome = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd(`sleep 0.3; ${say({ decision: 'block', reason: 'slow' })}`), cmd(say({ decision: 'block', reason: 'fast' }))] }] });
+    const outcome = await runClaudeCode({ event: 'Stop', groups: [{ hooks: ordered([cmd(say({ decision: 'block', reason: 'slow' })), cmd(say({ decision: 'block', reason: 'fast' }))], [1, 0]) }] });
     expect(outcome.context.map((c) => c.split(':')[0])).toEqual(['Stop hook feedback', 'Stop hook feedback', 'Stop hook blocking error from command', 'Stop hook blocking error from command']);
     expect(outcome.context[0]).toBe('Stop hook feedback:\nfast');
     expect(outcome.shown?.model).toBe(outcome.context.join('\n\n'));

@@ -1,4 +1,5 @@
 import { parseScenario, runScenario, type Diagnostic, type Outcome } from '@hookplay/engine';
+import { inFinishingOrder } from '../support/order.js';
 
 export type Hook = { type?: string; command?: string; timeout?: unknown; [k: string]: unknown };
 export type Group = { matcher?: string; hooks: Hook[] };
@@ -8,6 +9,11 @@ export const USER = '~/.claude/settings.json';
 export const LOCAL = '.claude/settings.local.json';
 
 export const cmd = (command: string, extra: Partial<Hook> = {}): Hook => ({ type: 'command', command, ...extra });
+/** `hooks` in declaration order, made to finish in `order` (indexes, first to finish first) whatever the load. */
+export function ordered(hooks: Hook[], order: number[]): Hook[] {
+  const commands = inFinishingOrder(hooks.map((h) => h.command ?? ''), order);
+  return hooks.map((h, i) => ({ ...h, command: commands[i]! }));
+}
 /** A command printing `value` as JSON. */
 export const say = (value: unknown): string => `printf '%s' '${JSON.stringify(value).replace(/'/g, `'\\''`)}'`;
 export const pre = (fields: Record<string, unknown>) => say({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } });

@@ -4,10 +4,13 @@ import { DIALECT_IDS } from './dialects/ids.js';
 /**
  * Where a rule comes from. `recorded`: a recording of the real host covers it and `npm test` replays that
  * recording (the case ids name the fixtures). `docs`: the host's documentation only, never checked on the real host.
+ * `hookplay`: a note about hookplay itself (its limits, the version it plays), which no host is credited with.
  */
 export const Evidence = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('recorded'), host: z.string(), version: z.string(), cases: z.array(z.string()).min(1) }),
   z.object({ kind: z.literal('docs'), source: z.string().optional() }),
+  /** Not a rule of the host: hookplay's own limit, guard or summary (never credited to the host). */
+  z.object({ kind: z.literal('hookplay') }),
 ]);
 export type Evidence = z.infer<typeof Evidence>;
 

@@ -6,6 +6,7 @@
 import { evidenceProblems } from './evidence.js';
 import { CLAIMS, CONTRADICTIONS } from './claims.js';
 import { isHookplayNote } from './hookplay-notes.js';
+import { isNoDecision } from '../no-decision.js';
 import type { Diagnostic, HookRecord, Outcome, SessionOutcome } from '../outcome.js';
 
 export interface CheckContext {
@@ -19,8 +20,6 @@ interface Statement {
   text: string;
 }
 
-/** Effects by which a hook decides something; any other leaves the host to its own course. */
-const DECIDING = new Set(['allow', 'ask', 'block', 'rewrite', 'replace', 'error']);
 
 /** Every way `outcome` contradicts itself, its verdict or its evidence (empty: consistent). */
 export function outcomeProblems(outcome: Outcome, ctx: CheckContext = {}): string[] {
@@ -94,7 +93,7 @@ function contradictions(statements: Statement[]): string[] {
 /** What one event's outcome must hold by itself: its verdict explained, its labels right, no raw validator text. */
 function outcomeOwnProblems(outcome: Outcome, ctx: CheckContext, prefix: string): string[] {
   const problems: string[] = [];
-  const noDecision = outcome.verdict === 'proceed' && !outcome.halt && !outcome.hooks.some((h) => DECIDING.has(h.effect));
+  const noDecision = isNoDecision(outcome);
   const explained = outcome.diagnostics.some((d) => d.code === 'rule.no-decision');
   const blocking = outcome.diagnostics.some((d) => d.level === 'error' && (d.code === 'config.unsupported-version' || d.code.startsWith('scenario.')));
   if (noDecision && !explained && !blocking) problems.push(`${prefix}verdict proceed with no hook deciding, but no "why" says so hook by hook [rule.no-decision]`);

@@ -3,7 +3,7 @@
  * states, citing cases of that table, never a newer build's recordings for an older one; "from the docs" only
  * where no recording of the version played covers the rule.
  */
-import { recordedRulesOf, TIMING_RULES } from '../dialects/claude-code/evidence.js';
+import { NOT_EXERCISED, recordedRulesOf, TIMING_RULES } from '../dialects/claude-code/evidence.js';
 import { resolveVersion } from '../dialects/claude-code/versions/resolve.js';
 import { NEWEST_PROFILE } from '../dialects/claude-code/versions/profiles.js';
 import type { Evidence } from '../outcome.js';
@@ -19,12 +19,13 @@ export function evidenceProblems(code: string, evidence: Evidence, ctx: Evidence
   const played = ctx.version === undefined ? NEWEST_PROFILE.version : (resolveVersion(ctx.version).profile?.version ?? null);
   if (evidence.kind === 'hookplay') return [];
   if (evidence.kind === 'docs') {
-    if (!played) return [];
+    if (!played || code in NOT_EXERCISED) return [];
     const table = recordedRulesOf(played);
     if (table.version === played && table.rules[code]) return [`${where} is labelled "from the docs only", but Claude Code ${played}'s recordings cover it (${table.rules[code]!.cases.join(', ')})`];
     return [];
   }
   const problems: string[] = [];
+  if (code in NOT_EXERCISED) problems.push(`${where} is labelled observed, but ${NOT_EXERCISED[code]}`);
   if (played && evidence.version !== played) problems.push(`${where} cites recordings of Claude Code ${evidence.version}, but the rules played are ${played}'s`);
   const table = recordedRulesOf(evidence.version);
   if (table.version !== evidence.version) return [...problems, `${where} cites Claude Code ${evidence.version}, which has no recorded table`];

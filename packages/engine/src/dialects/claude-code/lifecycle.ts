@@ -102,6 +102,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   if (options.perRequest) obs.requestsSaw = [];
   const permissions = withEvidence(
     readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
+    rules.version,
   );
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
@@ -219,10 +220,16 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const stop = yield* event('Stop', { stop_hook_active: blocks > 0, last_assistant_message: text, background_tasks: [], session_crons: [] });
       // With disableAllHooks no event reaches any hook (the oracle's probes included).
       if (!stop.diagnostics.some((d) => d.code === 'config.hooks-disabled')) obs.stopRuns.push(blocks > 0);
-      // continue: false on Stop ends the turn ("stop_hook_prevented"), which is no halt of the session by a hook.
+      // continue: false on Stop ends the turn ("stop_hook_prevented"): the CLI does not count it as halted, but
+      // a session whose last turn a hook stopped ended by that hook, not by playing every step.
+      if (stop.halt && cursor.done) return yield* finish('halted', 'a Stop hook answered continue: false: Claude Code ended the turn there (stop_hook_prevented)', promptIndex);
       if (stop.halt || stop.verdict !== 'block') return null;
       blocks++;
       const cap = stopBlockCap(rules, host.env);
+      if (blocks >= cap && rules.stopBlockCap === null) {
+        // No cap on this build: the real CLI would loop for as long as the hook blocks. The end is hookplay's.
+        return yield* finish('limit', `hookplay stopped the loop after ${cap} Stop blocks in a row (its own safety limit): Claude Code ${rules.version} has no cap and would keep the turn going`, promptIndex);
+      }
       if (blocks >= cap) {
         const text = wording.stopCapReached(cap, rules.stopBlockCapEnv);
         obs.userSaw.push(text);
@@ -261,7 +268,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     let denied: { result: string; decidedBy: string } | null = null;
     function* decide(decision: PermissionDecision | null, found: Diagnostic[]): Generator<SessionEffect, void, unknown> {
       obs.decisions?.push(decision);
-      for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
+      for (const d of withEvidence({ diagnostics: found }, rules.version).diagnostics) yield* diagnostic(d);
     }
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
     const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions, {

@@ -180,7 +180,7 @@ export const SessionEnd = z.object({
   /**
    * `completed`: every step played; `halted`: a hook's continue:false ended the session; `prompt-blocked`: a
    * prompt hook blocked the turn; `stop-cap`: the host's cap on Stop continuations; `interrupted`; `deferred`: a
-   * hook deferred the tool call (headless hosts exit there); `refused`: the host refused to start (its flags or
+   * hook deferred the tool call, or asked where nobody can answer (headless hosts exit there); `refused`: the host refused to start (its flags or
    * environment); `limit`: hookplay's own safety limit stopped a session the host would let run on (said as
    * hookplay's, never the host's); `invalid`: a step the host cannot reach, so nothing ran.
    */

@@ -130,15 +130,13 @@ function hookProblems(h: HookRecord, outcome: Outcome, ctx: CheckContext, prefix
 function reasonProblems(outcome: Outcome, prefix: string): string[] {
   const reason = outcome.reason;
   if (!reason) return [];
-  const said = outcome.hooks.map((h) => `${h.stdout}\n${h.stderr}`);
-  for (const text of said) {
-    for (const own of hookReasons(text)) {
-      if (own && reason !== own && reason.includes(own) && reason.length > own.length) {
-        return [`${prefix}reason ${JSON.stringify(clip(reason))} wraps the hook's own reason ${JSON.stringify(clip(own))}: the wrapper belongs in shown`];
-      }
-    }
-  }
-  return [];
+  const own = outcome.hooks.flatMap((h) => hookReasons(`${h.stdout}\n${h.stderr}`));
+  const inside = own.filter((r) => reason.includes(r));
+  if (!inside.length) return [];
+  // Several hooks' reasons joined are still theirs; words around them that no hook said are the host's wrapper.
+  const rest = inside.sort((a, b) => b.length - a.length).reduce((left, r) => left.split(r).join(''), reason);
+  if (rest.trim().length < 3) return [];
+  return [`${prefix}reason ${JSON.stringify(clip(reason))} wraps the hook's own reason ${JSON.stringify(clip(inside[0]!))} in ${JSON.stringify(clip(rest.trim()))}: the wrapper belongs in shown`];
 }
 
 /** The reasons a hook's output gives: JSON reason fields, or its trimmed text. */

@@ -104,6 +104,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
     rules.version,
   );
+  /** A note of the lifecycle's own, labelled from the recordings of the version played. */
+  const evidenced = (d: Diagnostic): Diagnostic => withEvidence({ diagnostics: [d] }, rules.version).diagnostics[0]!;
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
@@ -242,7 +244,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const late = rules.stopBlockNote === 'next-turn' ? stop.context.filter(isStopNote) : [];
       if (late.length) {
         heldBack.push(...late.map((text) => ({ at: told.length, text: norm(text) })));
-        yield* diagnostic(diag('info', 'rule.stop-note-next-turn', `Claude Code ${rules.version} writes the "Stop hook blocking error" note into the conversation before the feedback, but this turn's requests do not carry it: the model reads it only from the next turn on (recorded)`));
+        yield* diagnostic(evidenced(diag('info', 'rule.stop-note-next-turn', `Claude Code ${rules.version} writes the "Stop hook blocking error" note into the conversation before the feedback, but this turn's requests do not carry it: the model reads it only from the next turn on (recorded)`)));
       }
       told.push(...stop.context.filter((t) => !late.includes(t)).map(norm));
       yield* request();
@@ -363,11 +365,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     if (unasked) {
       // The scenario answers a prompt the host never showed: say so rather than pretend the answer mattered.
       yield* beginStep(unasked.index, stepLabel(unasked.step));
-      yield* diagnostic({
+      yield* diagnostic(evidenced({
         level: 'warning',
         code: 'session.nothing-to-approve',
         message: `no permission prompt was pending: ${decidedBy === 'hook' || denied?.decidedBy === 'hook' ? 'a hook decided' : 'Claude Code decided without asking'}, so this answer changes nothing`,
-      });
+      }));
     }
 
     if (allowed) {
@@ -414,7 +416,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const texts = batch.context.map(norm);
     if (rules.batchContextInToolResult && texts.length) {
       told.splice(afterPre, 0, ...texts);
-      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it after PreToolUse's texts and before PostToolUse's (recorded)`));
+      yield* diagnostic(evidenced(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it after PreToolUse's texts and before PostToolUse's (recorded)`)));
     } else told.push(...texts);
     return batch.halt;
   }

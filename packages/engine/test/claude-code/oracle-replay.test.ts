@@ -17,6 +17,7 @@ import { recordedRules } from '../../../../oracle/lib/recorded-rules.mjs';
 import { RECORDED_RULES } from '../../src/dialects/claude-code/recorded-rules.js';
 import { claudeRuleCodes as ruleCodes, simulateClaudeSession as simulateSession, type ClaudeOracleObservation as Observation } from '@hookplay/real-host';
 import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
+import { sessionProblems } from '../../src/consistency/check.js';
 
 interface OracleCase {
   id: string;
@@ -66,6 +67,8 @@ describe.concurrent(`hookplay agrees with Claude Code ${VERSION}`, { retry: 2 },
       const sim = await simulateSession({ ...sessionOf(c), version: VERSION });
       const problems = [...compareObservations(c, observedOf(fixture), sim.observation), ...checkTiming(c, sim.gapMs, 'hookplay')];
       expect(problems).toEqual([]);
+      // What hookplay says about the case never contradicts itself, its end or the recordings it cites.
+      expect(sessionProblems(sim.session, { version: VERSION })).toEqual([]);
       for (const code of ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
       agreed++;
     }, 90_000);

@@ -5,6 +5,7 @@ import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool,
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES, withEvidence } from './evidence.js';
+import { isHookplayNote } from '../../consistency/hookplay-notes.js';
 import { diag } from '../shared/results.js';
 import { checkPermission, fileWrites, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
@@ -73,6 +74,8 @@ export function ruleCodes(events: { outcome: Outcome }[]): Set<string> {
     for (const h of outcome.hooks) if (h.whyRule) codes.add(h.whyRule);
   }
   for (const code of Object.keys(TIMING_RULES)) codes.delete(code);
+  // hookplay's own notes (its limits, its summaries) are no rule of the host: no recording can show them.
+  for (const code of codes) if (isHookplayNote(code)) codes.delete(code);
   return codes;
 }
 

@@ -21,6 +21,7 @@ import { recordedRulesOf } from '../../../src/dialects/claude-code/evidence.js';
 import { claudeRuleCodes as ruleCodes, simulateClaudeSession as simulateSession, type ClaudeOracleObservation as Observation } from '@hookplay/real-host';
 import { PROFILES } from '../../../src/dialects/claude-code/versions/profiles.js';
 import { switchEvidence } from '../../../src/dialects/claude-code/versions/switch-evidence.js';
+import { sessionProblems } from '../../../src/consistency/check.js';
 
 interface OracleCase {
   id: string;
@@ -81,6 +82,8 @@ export function replayVersion(version: string, atLeast: number): void {
         const codes = ruleCodes(sim);
         const problems = [...compareObservations(c, observedOf(f), sim.observation, codes), ...checkTiming(c, sim.gapMs, 'hookplay', version)];
         expect(problems).toEqual([]);
+        // What hookplay says about the case never contradicts itself, its end or the recordings it cites.
+        expect(sessionProblems(sim.session, { version })).toEqual([]);
         for (const code of codes) (ruleCases[code] ??= []).push(c.id);
         agreed++;
       }, 90_000);

@@ -141,7 +141,7 @@ export type ValidateResponse = z.infer<typeof ValidateResponse>;
 
 /** POST /api/compare-versions: one scenario run on every listed version of its host, and where outcomes differ. */
 export const CompareVersionsRequest = z.object({ scenario: z.unknown() });
-const VersionRun = z.object({ version: z.string(), verdict: z.string(), reason: z.string().nullable(), updatedInput: z.unknown(), model: z.string().nullable(), toolResult: z.string().nullable(), halt: z.boolean(), error: z.string().nullable(), racy: z.array(z.string()) });
+const VersionRun = z.object({ version: z.string(), verdict: z.string(), reason: z.string().nullable(), updatedInput: z.unknown(), model: z.string().nullable(), toolResult: z.string().nullable(), halt: z.boolean(), error: z.string().nullable(), racy: z.array(z.string()), effects: z.array(z.string()).optional(), context: z.array(z.string()).optional(), user: z.string().nullable().optional() });
 const Difference = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
 const RuleChange = z.object({ rule: z.string(), from: z.string(), to: z.string(), cases: z.array(z.string()) });
 export const VersionComparison = z.object({

@@ -17,3 +17,6 @@ export { configSchemas } from './schemas.js';
 export * from './port/index.js';
 export { parseJsonDocument, type JsonDocument } from './util/positions.js';
 export type { Json, JsonObject } from './util/json.js';
+export { outcomeProblems, sessionProblems, type CheckContext } from './consistency/check.js';
+export { CLAIMS, CONTRADICTIONS, type Claim } from './consistency/claims.js';
+export { isHookplayNote } from './consistency/hookplay-notes.js';

@@ -4,10 +4,13 @@ import { DIALECT_IDS } from './dialects/ids.js';
 /**
  * Where a rule comes from. `recorded`: a recording of the real host covers it and `npm test` replays that
  * recording (the case ids name the fixtures). `docs`: the host's documentation only, never checked on the real host.
+ * `hookplay`: a note about hookplay itself (its limits, the version it plays), which no host is credited with.
  */
 export const Evidence = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('recorded'), host: z.string(), version: z.string(), cases: z.array(z.string()).min(1) }),
   z.object({ kind: z.literal('docs'), source: z.string().optional() }),
+  /** Not a rule of the host: hookplay's own limit, guard or summary (never credited to the host). */
+  z.object({ kind: z.literal('hookplay') }),
 ]);
 export type Evidence = z.infer<typeof Evidence>;
 
@@ -177,7 +180,7 @@ export const SessionEnd = z.object({
   /**
    * `completed`: every step played; `halted`: a hook's continue:false ended the session; `prompt-blocked`: a
    * prompt hook blocked the turn; `stop-cap`: the host's cap on Stop continuations; `interrupted`; `deferred`: a
-   * hook deferred the tool call (headless hosts exit there); `refused`: the host refused to start (its flags or
+   * hook deferred the tool call, or asked where nobody can answer (headless hosts exit there); `refused`: the host refused to start (its flags or
    * environment); `limit`: hookplay's own safety limit stopped a session the host would let run on (said as
    * hookplay's, never the host's); `invalid`: a step the host cannot reach, so nothing ran.
    */

@@ -13,6 +13,7 @@ import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
 import { missingProgramNotes } from './dialects/shared/missing-program.js';
 import { findEvent } from './validate.js';
+import { isNoDecision, labelEvidence, noDecisionNote } from './no-decision.js';
 import { disposeLater, materialize, workspaceOptions, type Workspace } from './workspace.js';
 import type { JsonObject } from './util/json.js';
 
@@ -63,7 +64,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
   const loaded = dialect.load(scenario.files, host);
   const found = findEvent(dialect, scenario.event);
   if ('error' in found) {
-    const outcome = emptyOutcome(scenario, [found.error, ...loaded.diagnostics]);
+    const outcome = emptyOutcome(scenario, labelEvidence([found.error, ...loaded.diagnostics]));
     emit({ type: 'run-start', atMs: now(), plan: { dialect: dialect.id, event: scenario.event, mode: dialect.mode, shell: dialect.process.shell.join(' '), hooks: [], diagnostics: outcome.diagnostics } });
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
@@ -178,6 +179,8 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       hooks: prepared.hooks.map((planned, index) => hookRecord(dialect, index, planned, results.get(index), settled.effects.get(index) ?? chainEnd?.effects.get(index), settled.hostReports?.get(index))),
       diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...sandboxNotes(results, options.sandbox?.limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics, ...missingProgramNotes({ label: dialect.label, event: found.event, results, effects: effectsOf(settled.effects, chainEnd?.effects), verdict: settled.verdict })],
     };
+    if (isNoDecision(outcome)) outcome.diagnostics.push(noDecisionNote(outcome, dialect.label));
+    labelEvidence(outcome.diagnostics);
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;
   } finally {

@@ -1,4 +1,4 @@
-import { evidenceLabel, type Outcome, type SessionOutcome, type SessionStepRecord } from '@hookplay/engine';
+import { evidenceLabel, type Diagnostic, type Outcome, type SessionOutcome, type SessionStepRecord } from '@hookplay/engine';
 import { bold, cyan, dim, green, red, yellow } from './style.js';
 
 const VERDICT = { proceed: green, allow: green, ask: yellow, block: red } as const;
@@ -10,11 +10,16 @@ function eventLine(event: string, o: Outcome): string[] {
   const hooks = o.hooks.length ? dim(` · ${ran}/${o.hooks.length} hook${o.hooks.length > 1 ? 's' : ''} ran`) : dim(' · no hook');
   const lines = [`    ${cyan(event)} ${VERDICT[o.verdict](o.verdict)}${o.reason !== null ? `: ${clip(o.reason)}` : ''}${hooks}${o.halt ? red(' · halts') : ''}`];
   if (o.updatedInput !== null) lines.push(dim(`      rewrites the input: ${clip(JSON.stringify(o.updatedInput))}`));
-  for (const d of o.diagnostics.filter((d) => d.level !== 'info' || d.code.startsWith('rule.'))) {
-    const evidence = evidenceLabel(d.evidence);
-    lines.push(dim(`      ${d.level === 'error' ? red('error') : d.level === 'warning' ? yellow('warning') : 'why'} ${clip(d.message)} [${d.code}]${evidence ? ` — ${evidence}` : ''}`));
-  }
+  // Every note the one-event view gives (unread fields, matcher misses, ...): a session drops none of them. Only
+  // "no hook decided" of an event without any hook is left out, as "no hook" already says it.
+  for (const h of o.hooks.filter((h) => !h.matched)) lines.push(dim(`      hook #${h.index + 1} not matched: ${clip(h.why)}${h.whyEvidence ? ` — ${evidenceLabel(h.whyEvidence)}` : ''}`));
+  for (const d of o.diagnostics.filter((d) => !(d.code === 'rule.no-decision' && o.hooks.length === 0))) lines.push(noteLine(d, '      '));
   return lines;
+}
+
+function noteLine(d: Diagnostic, pad: string): string {
+  const evidence = evidenceLabel(d.evidence);
+  return dim(`${pad}${d.level === 'error' ? red('error') : d.level === 'warning' ? yellow('warning') : d.code.startsWith('rule.') ? 'why' : 'note'} ${clip(d.message)} [${d.code}]${evidence ? ` — ${evidence}` : ''}`);
 }
 
 function stepBlock(r: SessionStepRecord, n: number, before: string[]): string {
@@ -28,7 +33,7 @@ function stepBlock(r: SessionStepRecord, n: number, before: string[]): string {
     if (t.result !== null && t.result !== '') lines.push(dim(`      result: ${clip(JSON.stringify(t.result))}`));
   }
   for (const text of r.notices) lines.push(`    ${yellow('user sees')} ${clip(JSON.stringify(text))}`);
-  for (const d of r.diagnostics) lines.push(dim(`    ${d.message} [${d.code}]`));
+  for (const d of r.diagnostics) lines.push(noteLine(d, '    '));
   if (r.model) {
     // Texts pile up from request to request: name only what this one adds.
     const added = r.model.slice(sameStart(before, r.model));

@@ -10,6 +10,7 @@ import { importRequest, PROJECT_OPTIONS } from './project-source.js';
 import { dim } from './style.js';
 import { hostsFrom, HOSTS_OPTIONS, runHostsCommand } from './hosts-compare.js';
 import { runOnEveryVersion } from './versions-command.js';
+import { unsupportedVersion } from './version-check.js';
 import { REAL_OPTIONS, realRequest, runRealCommand, type RealRequest } from './real-command.js';
 
 const USAGE = 'usage: hookplay run FILE|- [--json] [--hosts all|ID,ID... [--rename-tools] | --versions | --real [--version V] [--record[=DIR]]]\n       hookplay run --project DIR --dialect D --event E [--payload FILE] [--home[=DIR]] [--json]';
@@ -56,6 +57,11 @@ export async function runCommand(args: string[]): Promise<number> {
   }
   // --versions: the same scenario on every listed version of its host, and what changed (versions-compare.ts).
   if (args.includes('--versions')) return runOnEveryVersion(scenario, json);
+  const unsupported = unsupportedVersion(scenario);
+  if (unsupported) {
+    process.stderr.write(`hookplay run: host.version: ${unsupported}\n`);
+    return EXIT.usage;
+  }
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);

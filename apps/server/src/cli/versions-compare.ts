@@ -18,10 +18,15 @@ function runOf(version: string, outcome: Outcome): Run {
     halt: outcome.halt === true,
     error: error ? error.message : null,
     racy: outcome.diagnostics.filter((d) => RACY_CODES.has(d.code)).map((d) => d.message),
+    // What each hook did, the context added and the user's notice differ between versions as much as the verdict
+    // does (an error with a notice, context nobody reads, no effect at all): "the same outcome" must cover them.
+    effects: outcome.hooks.map((h) => `#${h.index + 1} ${h.effect}`),
+    context: outcome.context,
+    user: outcome.shown?.user ?? null,
   };
 }
 
-const FIELDS = ['verdict', 'reason', 'updatedInput', 'toolResult', 'model', 'halt', 'error'] as const;
+const FIELDS = ['verdict', 'reason', 'updatedInput', 'toolResult', 'model', 'context', 'user', 'effects', 'halt', 'error'] as const;
 
 /**
  * Runs `scenario` on every version its dialect lists (oldest first), and names where outcomes differ between

@@ -9,6 +9,7 @@ import { materialize, workspaceOptions } from '../workspace.js';
 import { checkSession } from './check.js';
 import type { LifecycleEnd, SessionEffect } from './effects.js';
 import { stepKind } from './steps.js';
+import { labelEvidence } from '../no-decision.js';
 import { runShellTool } from './tool.js';
 
 export interface SessionOptions extends Omit<RunOptions, 'onEvent'> {
@@ -50,6 +51,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
       })
     : undefined;
   const records: SessionStepRecord[] = [];
+  const versionNotes = new Set<string>();
   const requestTimes: number[] = [];
   const reached = new Set<number>();
   let lastModel: string[] = [];
@@ -106,6 +108,9 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
             onEvent: (e) => emit({ type: 'session-run', atMs: now(), index, run: e }),
           },
         );
+        // The version notice is about the whole session: said at its first event, not again at every one.
+        outcome.diagnostics = outcome.diagnostics.filter((d) => !d.code.startsWith('config.version-') || !versionNotes.has(d.message));
+        for (const d of outcome.diagnostics) if (d.code.startsWith('config.version-')) versionNotes.add(d.message);
         record.events.push({ event: effect.event, outcome });
         return outcome;
       }
@@ -136,7 +141,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
         current().notices.push(effect.text);
         return undefined;
       case 'diagnostic':
-        current().diagnostics.push(effect.diagnostic);
+        current().diagnostics.push(...labelEvidence([effect.diagnostic]));
         return undefined;
     }
   }
@@ -151,7 +156,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
     ended,
     transcript: lastModel,
     skipped,
-    diagnostics: skipped.length ? [skippedNote(skipped, ended.message)] : [],
+    diagnostics: labelEvidence(skipped.length ? [skippedNote(skipped, ended.message)] : []),
   };
   emit({ type: 'session-outcome', atMs: now(), outcome });
   return { outcome, ...(observation !== undefined ? { observation } : {}), requestTimes };

@@ -20,6 +20,7 @@ import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
 import { RACE_MS } from '../../src/dialects/claude-code/combine.js';
 import { playAgainAloneIfNeeded } from '../support/gate.js';
 import { boundsFor, checkRelativeTiming, CLAUDE_TOOL_EVENTS, compareAllowingLoadRaces, hookMsOf, withLateness } from '../support/timing.js';
+import { sessionProblems } from '../../src/consistency/check.js';
 
 interface OracleCase {
   id: string;
@@ -74,6 +75,8 @@ describe.concurrent(`hookplay agrees with Claude Code ${VERSION}`, { retry: 2 },
         return { sim, problems: [...agree, ...timing] };
       });
       expect(problems).toEqual([]);
+      // What hookplay says about the case never contradicts itself, its end or the recordings it cites.
+      expect(sessionProblems(sim.session, { version: VERSION })).toEqual([]);
       for (const code of ruleCodes(sim)) (ruleCases[code] ??= []).push(c.id);
       agreed++;
     }, 90_000);

@@ -133,7 +133,7 @@ describe('mework session: the 5-minute turn budget (shrunk by the lifecycle opti
 
   it('without a budget to end it, hookplay stops an unscripted Stop loop and says Mework names no cap', async () => {
     const o = await play({ Stop: all(`echo 'not yet' >&2; exit 2`) }, [{ prompt: 'go' }, { reply: 'done' }]);
-    expect(o.ended).toMatchObject({ reason: 'stop-cap', step: 0 });
+    expect(o.ended).toMatchObject({ reason: 'limit', step: 0 });
     expect(codesIn(o)).toContain('lifecycle.stop-loop');
     const stops = allEvents(o).filter((e) => e.event === 'Stop');
     expect(stops).toHaveLength(9);

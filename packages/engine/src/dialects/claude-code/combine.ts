@@ -124,7 +124,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
 
   switch (name) {
     case 'PreToolUse':
-      rewriter = settlePreToolUse(reads, label, settled, join, settings.rules?.jsonDenyText === 'reason');
+      rewriter = settlePreToolUse(reads, label, settled, join, settings.rules?.jsonDenyText === 'reason', settings.rules?.hookAllowFirst === true);
       // Builds before today's go on after continue: false beside a deny (versions/profiles.ts, `haltWithDeny`).
       if (settled.verdict === 'block' && settled.halt && settings.rules && !settings.rules.haltWithDeny) {
         settled.halt = false;
@@ -216,7 +216,7 @@ function haltWords(event: string): string {
 }
 
 /** PreToolUse: deny > ask > allow; returns the hook whose rewrite is used, if any. */
-function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean, bareDeny = false): Read | undefined {
+function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean, bareDeny = false, hookAllowFirst = false): Read | undefined {
   const { diagnostics } = settled;
   const deciding = reads.filter((r) => decisionOf(r.answer));
   let top: Decision | undefined;
@@ -262,7 +262,9 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: 
       );
     } else {
       settled.reason = d.reason;
-      diagnostics.push(diag('info', 'rule.allow', `${ordinal(winner.index)} allows (${d.via}): the tool runs even if the permission rules would not allow it.${tie}`, { hook: winner.index }));
+      // Whether an allow beats the permission rules is the version's (hookAllowFirst): today a deny or ask rule still decides.
+      const runs = hookAllowFirst ? 'the tool runs even if the permission rules would not allow it' : 'Claude Code runs the call without asking, unless a deny or ask rule matches it (those still decide)';
+      diagnostics.push(diag('info', 'rule.allow', `${ordinal(winner.index)} allows (${d.via}): ${runs}.${tie}`, { hook: winner.index }));
     }
   }
 

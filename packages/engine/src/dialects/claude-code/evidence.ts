@@ -1,5 +1,6 @@
 import type { Diagnostic, Evidence } from '../../outcome.js';
 import { RECORDED_RULES } from './recorded-rules.js';
+import { isHookplayNote } from '../../consistency/hookplay-notes.js';
 import { OLDER_RECORDED_RULES } from './versions/recorded/index.js';
 
 /** The generated table of one listed version (the newest's when the version has none). */
@@ -26,8 +27,18 @@ export const TIMING_RULES: Record<string, string[]> = {
   'permission.prompt-race': ['combo-pr-allow-slow-user', 'combo-pr-deny-no-rule', 'combo-pr-hook-ask-user-first'],
 };
 
+/**
+ * Rules the replay states in recorded cases that cannot show them: the cases agree, but what the rule says never
+ * happens in them. They stay "from the docs" until a recording exercises them.
+ */
+export const NOT_EXERCISED: Record<string, string> = {
+  'rule.rewrite-with-ask':
+    'its recorded cases run claude -p, where an ask is a denial and the tool never runs: none shows the user asked about the rewritten call',
+};
+
 /** Where a rule comes from: recorded (with the cases that show it) or, when no recording covers it, the docs. */
 export function evidenceFor(code: string, recorded: RecordedRules = RECORDED_RULES): Evidence {
+  if (code in NOT_EXERCISED) return { kind: 'docs', source: 'https://code.claude.com/docs/en/hooks' };
   const timing = TIMING_RULES[code];
   if (timing && recorded === RECORDED_RULES) return { kind: 'recorded', host: 'Claude Code', version: recorded.version, cases: timing };
   const rule = recorded.rules[code];
@@ -37,7 +48,7 @@ export function evidenceFor(code: string, recorded: RecordedRules = RECORDED_RUL
 /** Marks every diagnostic with its rule's evidence, from the recordings of `version` (the newest when unset). */
 export function withEvidence<T extends { diagnostics: Diagnostic[] }>(value: T, version?: string): T {
   const recorded = recordedRulesOf(version);
-  for (const d of value.diagnostics) d.evidence ??= evidenceFor(d.code, recorded);
+  for (const d of value.diagnostics) d.evidence ??= isHookplayNote(d.code) ? { kind: 'hookplay' } : evidenceFor(d.code, recorded);
   return value;
 }
 

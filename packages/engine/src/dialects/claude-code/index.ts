@@ -90,7 +90,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
 
     // Identical command strings run once per event: the last declaration is the one kept (with its timeout).
     // A plugin's hooks are merged only within that plugin (plugins.ts).
-    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher));
+    const matched = entries.map((entry) => matchClaudeCode(entry.matcher, event.name, input, rules?.matcher, rules?.version));
     const lastIndex = new Map<string, number>();
     entries.forEach((entry, i) => {
       // 2.0.76 keeps the first declaration of a file, and a later file's over it (versions/profiles.ts, dedupe).

@@ -5,6 +5,7 @@ import { beginStep, diagnostic, fire, modelRequest, notice, recordTool, runTool,
 import { stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES, withEvidence } from './evidence.js';
+import { isHookplayNote } from '../../consistency/hookplay-notes.js';
 import { diag } from '../shared/results.js';
 import { checkPermission, fileWrites, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
@@ -73,6 +74,8 @@ export function ruleCodes(events: { outcome: Outcome }[]): Set<string> {
     for (const h of outcome.hooks) if (h.whyRule) codes.add(h.whyRule);
   }
   for (const code of Object.keys(TIMING_RULES)) codes.delete(code);
+  // hookplay's own notes (its limits, its summaries) are no rule of the host: no recording can show them.
+  for (const code of codes) if (isHookplayNote(code)) codes.delete(code);
   return codes;
 }
 
@@ -102,7 +105,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   if (options.perRequest) obs.requestsSaw = [];
   const permissions = withEvidence(
     readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
+    rules.version,
   );
+  /** A note of the lifecycle's own, labelled from the recordings of the version played. */
+  const evidenced = (d: Diagnostic): Diagnostic => withEvidence({ diagnostics: [d] }, rules.version).diagnostics[0]!;
   const cursor = new StepCursor(steps);
   /** Every hook-made text so far, in conversation order. */
   const told: string[] = [];
@@ -219,10 +225,16 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const stop = yield* event('Stop', { stop_hook_active: blocks > 0, last_assistant_message: text, background_tasks: [], session_crons: [] });
       // With disableAllHooks no event reaches any hook (the oracle's probes included).
       if (!stop.diagnostics.some((d) => d.code === 'config.hooks-disabled')) obs.stopRuns.push(blocks > 0);
-      // continue: false on Stop ends the turn ("stop_hook_prevented"), which is no halt of the session by a hook.
+      // continue: false on Stop ends the turn ("stop_hook_prevented"): the CLI does not count it as halted, but
+      // a session whose last turn a hook stopped ended by that hook, not by playing every step.
+      if (stop.halt && cursor.done) return yield* finish('halted', 'a Stop hook answered continue: false: Claude Code ended the turn there (stop_hook_prevented)', promptIndex);
       if (stop.halt || stop.verdict !== 'block') return null;
       blocks++;
       const cap = stopBlockCap(rules, host.env);
+      if (blocks >= cap && rules.stopBlockCap === null) {
+        // No cap on this build: the real CLI would loop for as long as the hook blocks. The end is hookplay's.
+        return yield* finish('limit', `hookplay stopped the loop after ${cap} Stop blocks in a row (its own safety limit): Claude Code ${rules.version} has no cap and would keep the turn going`, promptIndex);
+      }
       if (blocks >= cap) {
         const text = wording.stopCapReached(cap, rules.stopBlockCapEnv);
         obs.userSaw.push(text);
@@ -235,7 +247,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       const late = rules.stopBlockNote === 'next-turn' ? stop.context.filter(isStopNote) : [];
       if (late.length) {
         heldBack.push(...late.map((text) => ({ at: told.length, text: norm(text) })));
-        yield* diagnostic(diag('info', 'rule.stop-note-next-turn', `Claude Code ${rules.version} writes the "Stop hook blocking error" note into the conversation before the feedback, but this turn's requests do not carry it: the model reads it only from the next turn on (recorded)`));
+        yield* diagnostic(evidenced(diag('info', 'rule.stop-note-next-turn', `Claude Code ${rules.version} writes the "Stop hook blocking error" note into the conversation before the feedback, but this turn's requests do not carry it: the model reads it only from the next turn on (recorded)`)));
       }
       told.push(...stop.context.filter((t) => !late.includes(t)).map(norm));
       yield* request();
@@ -261,7 +273,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     let denied: { result: string; decidedBy: string } | null = null;
     function* decide(decision: PermissionDecision | null, found: Diagnostic[]): Generator<SessionEffect, void, unknown> {
       obs.decisions?.push(decision);
-      for (const d of withEvidence({ diagnostics: found }).diagnostics) yield* diagnostic(d);
+      for (const d of withEvidence({ diagnostics: found }, rules.version).diagnostics) yield* diagnostic(d);
     }
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
     const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions, {
@@ -356,11 +368,11 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     if (unasked) {
       // The scenario answers a prompt the host never showed: say so rather than pretend the answer mattered.
       yield* beginStep(unasked.index, stepLabel(unasked.step));
-      yield* diagnostic({
+      yield* diagnostic(evidenced({
         level: 'warning',
         code: 'session.nothing-to-approve',
         message: `no permission prompt was pending: ${decidedBy === 'hook' || denied?.decidedBy === 'hook' ? 'a hook decided' : 'Claude Code decided without asking'}, so this answer changes nothing`,
-      });
+      }));
     }
 
     if (allowed) {
@@ -407,7 +419,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const texts = batch.context.map(norm);
     if (rules.batchContextInToolResult && texts.length) {
       told.splice(afterPre, 0, ...texts);
-      yield* diagnostic(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it after PreToolUse's texts and before PostToolUse's (recorded)`));
+      yield* diagnostic(evidenced(diag('info', 'rule.batch-context-in-result', `Claude Code ${rules.version} appends PostToolBatch's context to the tool result itself, so the model reads it after PreToolUse's texts and before PostToolUse's (recorded)`)));
     } else told.push(...texts);
     return batch.halt;
   }

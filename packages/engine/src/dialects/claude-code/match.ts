@@ -1,4 +1,5 @@
 import { MATCHER_FIELD } from './events.js';
+import { NEWEST_PROFILE } from './versions/profiles.js';
 
 /** Only these characters: the matcher is a list of exact names, split on `|` and `,`. */
 const NAME_LIST = /^[A-Za-z0-9_|, ]+$/;
@@ -23,12 +24,12 @@ export interface ClaudeCodeMatch {
  * - anything else: an unanchored JavaScript regex (`Bas.*`, `^Bas`, `a.` all match Bash);
  * - events without a matcher value (UserPromptSubmit, Stop, PostToolBatch) run every group, whatever its matcher.
  */
-export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>, style: 'v1' | 'v2.0' | 'v2' = 'v2'): ClaudeCodeMatch {
+export function matchClaudeCode(matcher: string | null | undefined, event: string, input: Record<string, unknown>, style: 'v1' | 'v2.0' | 'v2' = 'v2', version?: string): ClaudeCodeMatch {
   const field = MATCHER_FIELD[event];
   if (style !== 'v2' && field !== undefined) {
-    const older = matchV1(matcher, field, input, style);
+    const older = matchV1(matcher, field, input, style, version);
     const today = matchClaudeCode(matcher, event, input, 'v2');
-    return older.matched === today.matched ? older : { ...older, kind: 'older', why: `${older.why} (today's Claude Code ${today.matched ? 'matches' : 'does not match'} it)` };
+    return older.matched === today.matched ? older : { ...older, kind: 'older', why: `${older.why} (Claude Code ${NEWEST_PROFILE.version} ${today.matched ? 'matches' : 'does not match'} it)` };
   }
   const trimmed = matcher?.trim() ?? '';
   if (field === undefined) {
@@ -88,7 +89,9 @@ export function matchClaudeCode(matcher: string | null | undefined, event: strin
 }
 
 /** Matchers before 2.1.x's (versions/profiles.ts, `matcher: 'v1' | 'v2.0'`): untrimmed, a narrower name list; "*" a failing regex in 1.0.41. */
-function matchV1(matcher: string | null | undefined, field: string, input: Record<string, unknown>, style: 'v1' | 'v2.0'): ClaudeCodeMatch {
+function matchV1(matcher: string | null | undefined, field: string, input: Record<string, unknown>, style: 'v1' | 'v2.0', version?: string): ClaudeCodeMatch {
+  // Which builds read matchers this way, said as a fact of the version played (never "before 2.1.x": 2.1.143 does too).
+  const builds = version ? `Claude Code ${version}` : style === 'v1' ? 'Claude Code 1.0.41' : 'Claude Code 2.0.76 to 2.1.143';
   if (style === 'v2.0' && matcher === '*') return { matched: true, kind: 'all', why: '"*" matches everything' };
   if (!matcher) return { matched: true, kind: 'all', why: matcher === '' ? 'an empty matcher matches everything' : 'no matcher: matches everything' };
   const raw = input[field];
@@ -97,7 +100,7 @@ function matchV1(matcher: string | null | undefined, field: string, input: Recor
   if (/^[a-zA-Z0-9_|]+$/.test(matcher)) {
     const names = matcher.split('|').map((n) => n.trim());
     const hit = names.includes(value);
-    return { matched: hit, kind: 'list', why: `matcher ${JSON.stringify(matcher)} is a list of exact names (before Claude Code 2.1.x: letters, digits, _ and | only); ${shown} is ${hit ? '' : 'not '}in it` };
+    return { matched: hit, kind: 'list', why: `matcher ${JSON.stringify(matcher)} is a list of exact names (for ${builds}: letters, digits, _ and | only); ${shown} is ${hit ? '' : 'not '}in it` };
   }
   let re: RegExp;
   try {

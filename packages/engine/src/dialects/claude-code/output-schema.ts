@@ -87,10 +87,24 @@ export type ParsedOutput =
 function firstIssue(error: z.ZodError, raw: unknown): string {
   const hso = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).hookSpecificOutput : undefined;
   if (hso && typeof hso === 'object' && !Array.isArray(hso) && !('hookEventName' in hso)) return 'hookSpecificOutput is missing required field "hookEventName"';
-  const issue = error.issues[0];
+  // The union's own issue says only "Invalid input": the synchronous answer's issue names the field.
+  const sync = SYNC_OUTPUT.safeParse(raw);
+  const issue = deepest(sync.success ? error.issues[0] : sync.error.issues[0]);
   if (!issue) return 'unknown error';
-  const path = issue.path.map(String).join('.') || '(root)';
-  return `${path}: ${issue.message}`;
+  const path = issue.path.map(String).join('.');
+  const at = (issue as { path: PropertyKey[] }).path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), raw);
+  const values = (issue as { values?: unknown[] }).values;
+  if (values?.length) return `${path || 'the output'} is ${JSON.stringify(at)}, but must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (!path) return `the output as a whole: ${issue.message}`;
+  return `${path}: ${issue.message}${at !== undefined ? ` (it is ${JSON.stringify(at)})` : ''}`;
+}
+
+/** A union's issue holds each branch's issues: the one that went deepest names the field best. */
+function deepest(issue: z.core.$ZodIssue | undefined): z.core.$ZodIssue | undefined {
+  if (!issue || issue.code !== 'invalid_union') return issue;
+  const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+  const inner = branches.flat().map((i) => ({ ...deepest(i)!, path: [...issue.path, ...(deepest(i)?.path ?? [])] }));
+  return inner.sort((a, b) => b.path.length - a.path.length)[0] ?? issue;
 }
 
 const validates = (value: unknown) => HOOK_OUTPUT.safeParse(value);

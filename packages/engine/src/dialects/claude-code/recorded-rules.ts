@@ -113,12 +113,6 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-PermissionRequest-exit3-json"
       ]
     },
-    "hook.leftover-processes": {
-      "n": 1,
-      "cases": [
-        "process-background-child"
-      ]
-    },
     "hook.missing-program": {
       "n": 10,
       "cases": [

@@ -12,8 +12,10 @@ export interface State {
   /** A decisive answer: later hooks of this event do not run. */
   stopped: boolean;
   decision: 'allow' | 'deny' | 'ask' | 'block' | null;
-  /** The text the model reads for a denial or block. */
+  /** The text the model reads for a denial or block (the host's wrapper around the hook's reason). */
   message: string | null;
+  /** The hook's own reason, as it gave it (null when it gave none): the outcome's `reason` on every host. */
+  reason: string | null;
   by: number | null;
   /** The last modifiedArgs: normally an object; anything else still replaces the arguments (and breaks the call). */
   modifiedArgs: Json | null;
@@ -25,7 +27,7 @@ export interface State {
   warnings: string[];
 }
 
-export const START: State = { stopped: false, decision: null, message: null, by: null, modifiedArgs: null, contexts: [], fields: {}, warnings: [] };
+export const START: State = { stopped: false, decision: null, message: null, reason: null, by: null, modifiedArgs: null, contexts: [], fields: {}, warnings: [] };
 
 export const asState = (o: JsonObject): State => o as unknown as State;
 export const asJson = (s: State): JsonObject => s as unknown as JsonObject;
@@ -60,9 +62,10 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
   const note = (level: Diagnostic['level'], code: string, message: string, cases?: [string, ...string[]]) =>
     diagnostics.push(diag(level, code, `${ordinal(index)}: ${message}`, { hook: index, ...(cases ? { evidence: recorded(...cases) } : {}) }));
   const reading = readHook(result, entry.timeoutMs);
-  const stop = (decision: State['decision'], message: string): void => {
+  const stop = (decision: State['decision'], message: string, reason: string | null = null): void => {
     next.decision = decision;
     next.message = message;
+    next.reason = reason;
     next.by = index;
     next.stopped = true;
   };
@@ -83,7 +86,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
       // stdout still counts for one thing: a deny printed with exit 2 gives its own reason (recorded).
       const denied = reading.json && fieldsOf(reading.json, entry.claudeShape).permissionDecision === 'deny' ? fieldsOf(reading.json, entry.claudeShape) : null;
       note('info', 'hook.exit2', `exit 2 denies the call; ${denied ? 'the deny on stdout gives the reason' : 'Copilot tells the model "hook exited with code 2" (stderr never reaches it; of stdout only a deny would count)'}`, ['pre-exit2', 'pre-exit2-ignores-json', 'sweep-pre-exit2-deny']);
-      stop('deny', denied ? MESSAGES.deny(reasonOf(denied.permissionDecisionReason)) : MESSAGES.exit2);
+      stop('deny', denied ? MESSAGES.deny(reasonOf(denied.permissionDecisionReason)) : MESSAGES.exit2, denied ? (reasonOf(denied.permissionDecisionReason) ?? null) : null);
       return { next, effect: 'block', diagnostics };
     }
     if (event === 'permissionRequest') {
@@ -136,12 +139,12 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
       const pd = f.permissionDecision;
       const reason = reasonOf(f.permissionDecisionReason);
       if (pd === 'deny') {
-        stop('deny', MESSAGES.deny(reason));
+        stop('deny', MESSAGES.deny(reason), reason ?? null);
         return { next, effect: 'block', diagnostics };
       }
       if (pd === 'ask') {
         note('info', 'hook.ask-in-prompt-mode', 'permissionDecision "ask": nobody can answer in prompt mode (-p), so Copilot denies the call and stops here', ['pre-ask-denies']);
-        stop('ask', MESSAGES.ask(reason));
+        stop('ask', MESSAGES.ask(reason), reason ?? null);
         return { next, effect: 'block', diagnostics };
       }
       if (pd === 'allow') {
@@ -159,6 +162,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
         // perm-merge-user-deny-repo-allow, perm-merge-hooks-dir-deny-user-allow, perm-merge-user-deny-repo-deny2).
         next.decision = 'deny';
         next.message = MESSAGES.permissionDenied(nonEmptyString(f.message) ?? 'Permission denied by hook.');
+        next.reason = nonEmptyString(f.message) ?? null;
         next.by = index;
         note('info', 'rule.permission-last-wins', 'behavior "deny": the later permissionRequest hooks still run, and the last one that answers decides', ['perm-merge-same-file-deny-allow', 'perm-merge-user-deny-repo-allow']);
         return { next, effect: 'block', diagnostics };
@@ -166,6 +170,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
       if (behavior === 'allow') {
         next.decision = 'allow';
         next.message = null;
+        next.reason = null;
         next.by = index;
         return { next, effect: 'allow', diagnostics };
       }
@@ -178,7 +183,7 @@ export function step(event: string, index: number, planned: PlannedEntry<Copilot
     case 'postToolUseFailure': {
       // A block without a reason is ignored (recorded).
       if (f.decision === 'block' && nonEmptyString(f.reason)) {
-        stop('block', MESSAGES.postBlocked(nonEmptyString(f.reason)));
+        stop('block', MESSAGES.postBlocked(nonEmptyString(f.reason)), nonEmptyString(f.reason) ?? null);
         note('info', 'hook.post-block', 'decision "block": the tool already ran, but the model gets "Tool result blocked: <reason>" instead of its result, and later hooks do not run', ['post-block']);
         return { next, effect: 'block', diagnostics };
       }

@@ -146,7 +146,7 @@ export const copilotCli: Dialect<CopilotEntry> = {
       case 'preToolUse':
         if (state.decision === 'deny' || state.decision === 'ask') {
           settled.verdict = state.decision === 'ask' ? 'ask' : 'block';
-          settled.reason = state.message;
+          settled.reason = state.reason;
         } else if (state.decision === 'allow') settled.verdict = 'allow';
         // A rewrite before a deny still rewrites the call the model sees in its history (recorded).
         if (state.modifiedArgs) settled.updatedInput = state.modifiedArgs;
@@ -155,14 +155,14 @@ export const copilotCli: Dialect<CopilotEntry> = {
       case 'permissionRequest':
         if (state.decision === 'deny') {
           settled.verdict = 'block';
-          settled.reason = state.message;
+          settled.reason = state.reason;
         } else if (state.decision === 'allow') settled.verdict = 'allow';
         break;
       case 'postToolUse':
       case 'postToolUseFailure':
         if (state.decision === 'block') {
           settled.verdict = 'block';
-          settled.reason = state.message;
+          settled.reason = state.reason;
         } else if (state.contexts.length) settled.context = [state.contexts.join('\n\n')];
         break;
       case 'sessionStart':
@@ -200,7 +200,7 @@ export const copilotCli: Dialect<CopilotEntry> = {
         }
         break;
     }
-    settled.shown = shownFor(event.name, toolName, settled, state.warnings);
+    settled.shown = shownFor(event.name, toolName, settled, state.warnings, state.message);
     if (!settled.shown.model && !settled.shown.user) delete settled.shown;
     return settled;
   },

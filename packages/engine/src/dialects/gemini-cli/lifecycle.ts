@@ -242,7 +242,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         const cap = options.maxRetries ?? DEFAULT_RETRIES;
         yield* notice(`Gemini CLI has no cap on AfterAgent retries short of its turn limit: hookplay stopped after ${cap}`);
         if (!cursor.done) return null;
-        return yield* finish('stop-cap', `the AfterAgent hook denied ${cap + 1} times; Gemini CLI has no cap, hookplay stopped the loop`, promptIndex);
+        return yield* finish('limit', `the AfterAgent hook denied ${cap + 1} times; Gemini CLI has no cap, so hookplay stopped the loop (its own limit)`, promptIndex);
       }
       request = after.reason ?? 'No reason provided';
       told.push(request);
@@ -308,7 +308,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           const s = yield* playTool(toolStep.index, call);
           // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
           // AfterAgent or SessionEnd (recorded).
-          if (s === 'ask') return end('halted', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
+          // No hook halted: the ask has nobody to answer it, so the headless run exits there (as a deferred call does).
+          if (s === 'ask') return end('deferred', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
           stopped ??= s;
         }
         if (stopped) return yield* finish('halted', `a ${stopped} hook answered continue: false: the run stops`, toolStep.index);

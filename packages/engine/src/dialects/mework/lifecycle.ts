@@ -148,7 +148,7 @@ function* play(steps: SessionStep[], options: MeworkLifecycleOptions): Lifecycle
           yield* diagnostic(
             note('lifecycle.stop-loop', `Stop hooks blocked ${blocks} times in a row and the session has no more steps: Mework documents no cap (only the turn's hook budget ends such a loop), so hookplay stops playing it here`, `${SPEC} § How a hook answers`, 'warning'),
           );
-          return end('stop-cap', `hookplay stopped a Stop loop after ${UNSCRIPTED_STOP_ROUNDS} unscripted rounds; Mework itself would go on until the turn's hook budget is spent`, promptIndex);
+          return end('limit', `hookplay stopped a Stop loop after ${UNSCRIPTED_STOP_ROUNDS} unscripted rounds; Mework itself would go on until the turn's hook budget is spent`, promptIndex);
         }
         yield* beginStep(null, blocks > 0 ? 'the model answers again' : 'the model ends its turn');
         text = lastReply ?? 'Done.';

@@ -24,6 +24,7 @@ import { switchEvidence } from '../../../src/dialects/claude-code/versions/switc
 import { RACE_MS } from '../../../src/dialects/claude-code/combine.js';
 import { playAgainAloneIfNeeded } from '../../support/gate.js';
 import { boundsFor, checkRelativeTiming, CLAUDE_TOOL_EVENTS, compareAllowingLoadRaces, hookMsOf, withLateness } from '../../support/timing.js';
+import { sessionProblems } from '../../../src/consistency/check.js';
 
 interface OracleCase {
   id: string;
@@ -81,14 +82,16 @@ export function replayVersion(version: string, atLeast: number): void {
         continue;
       }
       it(`${c.id}: ${c.title}`, async () => {
-        const { codes, problems } = await playAgainAloneIfNeeded(async () => {
+        const { sim, codes, problems } = await playAgainAloneIfNeeded(async () => {
           const { result: sim, lateMs } = await withLateness(c.timing !== undefined, () => simulateSession({ ...sessionOf(c), version }));
           const codes = ruleCodes(sim);
           const timing = checkRelativeTiming(boundsFor(c.timing, version), { gapMs: sim.gapMs, hookMs: hookMsOf(sim.steps, CLAUDE_TOOL_EVENTS), lateMs }, 'hookplay');
           const agree = await compareAllowingLoadRaces(sim.observation, sim.steps, RACE_MS, (engine) => compareObservations(c, observedOf(f), engine, codes));
-          return { codes, problems: [...agree, ...timing] };
+          return { sim, codes, problems: [...agree, ...timing] };
         });
         expect(problems).toEqual([]);
+        // What hookplay says about the case never contradicts itself, its end or the recordings it cites.
+        expect(sessionProblems(sim.session, { version })).toEqual([]);
         for (const code of codes) (ruleCases[code] ??= []).push(c.id);
         agreed++;
       }, 90_000);

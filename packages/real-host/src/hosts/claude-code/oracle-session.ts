@@ -1,7 +1,8 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { playSession, type Diagnostic, type JsonObject, type Outcome, type SessionStep } from '@hookplay/engine';
+import { playSession, type Diagnostic, type JsonObject, type Outcome, type SessionOutcome, type SessionStep } from '@hookplay/engine';
+import { isHookplayNote } from '@hookplay/engine';
 import { claudeCodeRuleCodes as codesOf, CLAUDE_TIMING_RULES as TIMING_RULES, type ClaudeCodeLifecycleOptions, type ClaudeCodeObservation as Observation, type PromptAnswer } from '@hookplay/engine/oracle';
 
 export type { ClaudeCodeObservation as Observation } from '@hookplay/engine/oracle';
@@ -51,6 +52,8 @@ export interface SessionResult {
   steps: { event: string; outcome: Outcome }[];
   /** What the lifecycle itself stated (the permission rules and modes), with the steps' event outcomes aside. */
   diagnostics: Diagnostic[];
+  /** The whole session as hookplay explains it, for the consistency checker. */
+  session: SessionOutcome;
 }
 
 export const DEFAULT_TOOL_INPUT: JsonObject = { command: 'echo original', description: 'run the command' };
@@ -96,7 +99,7 @@ export async function simulateSession(input: SessionInput): Promise<SessionResul
     const events = played.outcome.steps.flatMap((s) => s.events).filter((e) => e.event !== 'SessionEnd');
     const diagnostics = played.outcome.steps.flatMap((s) => s.diagnostics);
     const gapMs = tool && played.requestTimes.length >= 2 ? played.requestTimes[1]! - played.requestTimes[0]! : undefined;
-    return { observation: played.observation as Observation, ...(gapMs !== undefined ? { gapMs } : {}), steps: events, diagnostics };
+    return { observation: played.observation as Observation, ...(gapMs !== undefined ? { gapMs } : {}), steps: events, diagnostics, session: played.outcome };
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
@@ -105,7 +108,7 @@ export async function simulateSession(input: SessionInput): Promise<SessionResul
 /** Every rule the engine stated while playing the session: diagnostic codes, and the matcher rules behind "why". */
 export function ruleCodes(result: SessionResult): Set<string> {
   const codes = codesOf(result.steps);
-  for (const d of result.diagnostics) if (!TIMING_CODES.has(d.code)) codes.add(d.code);
+  for (const d of result.diagnostics) if (!TIMING_CODES.has(d.code) && !isHookplayNote(d.code)) codes.add(d.code);
   return codes;
 }
 

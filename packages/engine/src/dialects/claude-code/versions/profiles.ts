@@ -306,7 +306,9 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   permissionRequestHooks: (v) => (v ? 'PermissionRequest hooks answer the permission prompt' : 'PermissionRequest hooks decide nothing: their allow and deny change nothing'),
   fileWriteBlocked: (v) =>
     v ? 'a command that writes a file no rule allows is blocked by the working-directory check, without asking and without PermissionRequest hooks' : 'a command that writes a file no rule allows asks (PermissionRequest hooks run)',
-  permissions: (v) => (v === 'v2.0' ? "a hook's allow beats every permission rule; project allow rules count; bypassPermissions beats ask rules; plan mode asks" : 'deny and ask rules beat a hook allow; project allow rules need a trusted workspace; plan and auto need the server-side check'),
+  // Only what this switch decides: a hook's allow, project trust and plan mode are switches of their own
+  // (hookAllowFirst, projectTrusted, planClassifier), so a notice never states them twice, one way each.
+  permissions: (v) => (v === 'v2.0' ? "2.0.76's permission order: bypassPermissions beats ask rules" : "today's permission order: an ask rule beats --allowedTools and bypassPermissions"),
   joinContexts: (v) => (v ? "consecutive hooks' additionalContext is joined into one text" : "each hook's additionalContext is a text of its own"),
   stopContext: (v) => (v ? "Stop's hookSpecificOutput.additionalContext continues the turn" : "Stop has no hookSpecificOutput: a hook that gives one fails (exit 1) and decides nothing"),
   sessionStartBlockNote: (v) => (v ? 'a SessionStart JSON block gives the model a "blocking error" text (it still blocks nothing)' : 'a SessionStart JSON block is ignored'),
@@ -318,7 +320,7 @@ export const SWITCH_TEXT: Record<keyof ClaudeCodeSwitches | keyof ClaudeCodeWord
   persistedPreview: (v) => (v ? 'plain stdout saved to a file for its size is shown with the path and a 2,000-character preview' : 'plain stdout saved to a file for its size is shown as the path only'),
   eventNotArray: (v) => (v === 'event' ? 'an event whose hooks are not an array is skipped; the file\'s other events still run' : 'an event whose hooks are not an array rejects the whole file'),
   projectTrusted: (v) => (v ? 'project allow rules count, and project or local settings may set bypassPermissions' : 'project allow rules need a trusted workspace; only user settings may set bypassPermissions'),
-  planClassifier: (v) => (v ? 'plan mode needs the server-side check: calls that are not read-only are denied when it cannot run' : "plan mode asks like the default mode; a hook's allow runs the call"),
+  planClassifier: (v) => (v ? 'plan mode needs the server-side check: calls that are not read-only are denied when it cannot run' : 'plan mode asks like the default mode'),
   hookAllowFirst: (v) => (v ? "a PreToolUse allow runs the call whatever the deny and ask rules say" : "deny and ask rules beat a PreToolUse allow"),
   jsonDenyText: (v) => (v === 'reason' ? "a PreToolUse JSON deny gives the model its reason alone" : 'a PreToolUse JSON deny gives the model "PreToolUse:<tool> hook error: <reason>"'),
   autoModeDenied: (v) => (v ? `auto mode's denial reads ${JSON.stringify(String(v).slice(0, 60))}…` : "auto mode's denial says its safety check is unavailable"),

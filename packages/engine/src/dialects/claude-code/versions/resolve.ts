@@ -19,6 +19,15 @@ export type Resolved =
 
 const listed = () => PROFILES.map((p) => p.version).join(', ');
 
+/** The listed version closest to what was asked ("2.1" reads as 2.1.0; a newer one than any listed, the newest). */
+function nearest(asked: string): string {
+  const parts = asked.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10));
+  if (parts.some((n) => !Number.isFinite(n))) return NEWEST_PROFILE.version;
+  const key = (v: number[]) => (v[0] ?? 0) * 1e8 + (v[1] ?? 0) * 1e4 + (v[2] ?? 0);
+  const at = key(parts);
+  return [...PROFILES].sort((a, b) => Math.abs(key(a.version.split('.').map(Number)) - at) - Math.abs(key(b.version.split('.').map(Number)) - at))[0]!.version;
+}
+
 /**
  * The profile `host.version` selects: a listed version exactly; a version between two listed ones only with a
  * notice of which rules are known to hold for it (the two neighbours agree) and which are unknown (they differ; the
@@ -38,7 +47,7 @@ export function resolveVersion(version: string): Resolved {
       requested,
       between: null,
       diagnostics: [
-        diag('error', 'config.unsupported-version', `${what}: hookplay is verified on Claude Code ${listed()}. Set host.version to one of them (or a version between two of them); no hook runs until then`),
+        diag('error', 'config.unsupported-version', `${what}: hookplay is verified on Claude Code ${listed()}; the nearest is ${nearest(requested)}. Set host.version to one of them (or a version between two of them); no hook runs until then`),
       ],
     };
   }

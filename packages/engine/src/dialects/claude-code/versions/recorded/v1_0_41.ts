@@ -60,12 +60,6 @@ export const RECORDED_RULES: RecordedRules = {
         "pre-exit2-stdout-context-ignored"
       ]
     },
-    "hook.leftover-processes": {
-      "n": 1,
-      "cases": [
-        "process-background-child"
-      ]
-    },
     "hook.missing-program": {
       "n": 5,
       "cases": [

@@ -74,12 +74,6 @@ export const RECORDED_RULES: RecordedRules = {
         "pre-exit2-stdout-context-ignored"
       ]
     },
-    "hook.leftover-processes": {
-      "n": 1,
-      "cases": [
-        "process-background-child"
-      ]
-    },
     "hook.missing-program": {
       "n": 8,
       "cases": [

@@ -120,12 +120,6 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-PostToolBatch-exit3-json"
       ]
     },
-    "hook.leftover-processes": {
-      "n": 1,
-      "cases": [
-        "process-background-child"
-      ]
-    },
     "hook.missing-program": {
       "n": 9,
       "cases": [

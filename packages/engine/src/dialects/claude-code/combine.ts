@@ -283,13 +283,22 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: 
 /**
  * PermissionRequest: the permission prompt is answered by the first hook to finish with an answer (recorded: an
  * allow finishing first beats a later deny, and the other way round). A hook's hookSpecificOutput.decision is its
- * answer, even beside exit 2 or decision "block"; without one, a blocking error denies. The top-level decision
- * "approve" grants nothing here.
+ * answer, even beside exit 2 or decision "block"; without one, a top-level block denies, exit 2 does not. The
+ * top-level decision "approve" grants nothing here.
  */
 function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefined {
   const { diagnostics } = settled;
+  // Exit 2 answers nothing here: the prompt stays open for the user (recorded on 2.1.332: perm-exit2--answered-allow
+  // runs as the user allows, perm-exit2--unanswered gets claude -p's own refusal; sw-ch-PermissionRequest-exit2-stderr).
   const answerOf = (a: ClaudeCodeAnswer) =>
-    a.permissionRequest ? { ...a.permissionRequest, via: `decision.behavior "${a.permissionRequest.behavior}"` } : a.blocking ? { behavior: 'deny' as const, message: a.blocking.text, via: a.blocking.via } : undefined;
+    a.permissionRequest
+      ? { ...a.permissionRequest, via: `decision.behavior "${a.permissionRequest.behavior}"` }
+      : a.blocking && a.blocking.via !== 'exit 2'
+        ? { behavior: 'deny' as const, message: a.blocking.text, via: a.blocking.via }
+        : undefined;
+  for (const r of reads) {
+    if (!r.answer.permissionRequest && r.answer.blocking?.via === 'exit 2') diagnostics.push(diag('info', 'hook.permission-exit2-ignored', `${ordinal(r.index)} exits 2: on PermissionRequest that answers nothing, and the prompt stays open for the user (recorded)`, { hook: r.index }));
+  }
   for (const r of reads) {
     if (!r.answer.permissionRequest && r.answer.permission?.via === 'decision "approve"') {
       diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: decision "approve" grants nothing on PermissionRequest: only hookSpecificOutput.decision does`, { hook: r.index }));

@@ -7,8 +7,10 @@ import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import { TIMING_RULES, withEvidence } from './evidence.js';
 import { isHookplayNote } from '../../consistency/hookplay-notes.js';
 import { diag } from '../shared/results.js';
-import { checkPermission, fileWrites, readPermissions, settlePrompt, type PermissionDecision, type PromptAnswer } from './permissions.js';
+import { headlessAskText } from './headless.js';
+import { checkPermission, fileWrites, readPermissions, settlePrompt, subcommands, type PermissionDecision, type PromptAnswer } from './permissions.js';
 import { rulesFor, stopBlockCap, type ClaudeCodeRules } from './version.js';
+import { invalidBashInput } from './tool-input.js';
 import { wording } from './wording.js';
 
 /**
@@ -80,6 +82,7 @@ export function ruleCodes(events: { outcome: Outcome }[]): Set<string> {
 }
 
 export const claudeCodeLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
+  supports: ['calls', 'resume'],
   check(steps, host) {
     const version = rulesFor(host.version);
     if (!version.rules) return [{ step: 0, message: version.diagnostics.map((d) => d.message).join('; ') }];
@@ -104,7 +107,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   }
   if (options.perRequest) obs.requestsSaw = [];
   const permissions = withEvidence(
-    readPermissions(files, { ...(host.permissionMode ? { permissionMode: host.permissionMode } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
+    readPermissions(files, { ...(modeOf(host) ? { permissionMode: modeOf(host)! } : {}), allowedTools: host.allowedTools ?? options.allowedTools ?? null, style: rules.permissions, projectTrusted: rules.projectTrusted }),
     rules.version,
   );
   /** A note of the lifecycle's own, labelled from the recordings of the version played. */
@@ -158,6 +161,15 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
   while (!cursor.done) {
     const next = cursor.next()!;
+    if (next.kind === 'resume') {
+      // `claude -p --resume <id>` / `--continue`: the process ends (SessionEnd), a new one loads the conversation
+      // and fires SessionStart with source "resume"; what it adds joins the conversation so far.
+      yield* beginStep(next.index, stepLabel(next.step));
+      yield* event('SessionEnd', { reason: 'other' });
+      const again = yield* event('SessionStart', { source: 'resume' });
+      told.push(...again.context.map(norm));
+      continue;
+    }
     if (next.kind !== 'prompt') {
       // Only event steps can come between turns (check() rejects the rest).
       if ('event' in next.step) {
@@ -191,9 +203,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     let blocks = 0;
     for (;;) {
       const step = cursor.peek();
-      if (step?.kind === 'tool') {
+      if (step?.kind === 'tool' || step?.kind === 'calls') {
         cursor.next();
-        const ended = yield* playTool(step.index, step.step as Extract<SessionStep, { tool: string }>);
+        const calls = step.kind === 'tool' ? [step.step as ToolStep] : (step.step as Extract<SessionStep, { calls: unknown }>).calls.map((c) => c as ToolStep);
+        const ended = yield* playCalls(step.index, calls);
         if (ended) return ended;
         continue;
       }
@@ -254,14 +267,42 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     }
   }
 
-  function* playTool(index: number, step: Extract<SessionStep, { tool: string }>): Generator<SessionEffect, LifecycleEnd | null, unknown> {
+  /**
+   * One model message's tool calls: each its own PreToolUse → permission → tool → PostToolUse, one after the other,
+   * then PostToolBatch once with every call, then the next request with all their results.
+   */
+  function* playCalls(index: number, calls: ToolStep[]): Generator<SessionEffect, LifecycleEnd | null, unknown> {
+    const entries: JsonObject[] = [];
+    let afterPre = told.length;
+    for (const [k, call] of calls.entries()) {
+      if (calls.length > 1) yield* beginStep(index, `call ${k + 1} of ${calls.length}: ${stepLabel(call)}`);
+      const one = yield* playTool(index, call);
+      if ('reason' in one) return one;
+      if (one.halt) return yield* halted(index);
+      entries.push(one.entry);
+      afterPre = one.afterPre;
+    }
+    if (yield* batchHalts(entries, afterPre)) return yield* halted(index);
+    yield* request();
+    return null;
+  }
+
+  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, LifecycleEnd | { halt: boolean; entry: JsonObject; afterPre: number }, unknown> {
     yield* beginStep(index, stepLabel(step));
     const toolName = step.tool;
     const asked = step.input as JsonObject;
     const toolUseId = `toolu_mock_${++toolCalls}`;
+    const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: toolName, ...tool });
+    const invalid = toolName === 'Bash' ? invalidBashInput(asked) : null;
+    if (invalid) {
+      // The schema check comes first: no hook of the call runs, the complaint is its result (tool-input.ts).
+      seeTool({ executed: false, input: null, result: invalid, isError: true, decidedBy: null });
+      yield* record({ input: asked, ran: false, result: invalid, isError: true, decidedBy: 'host', source: 'none' });
+      yield* diagnostic(diag('info', 'rule.input-invalid', `Claude Code checks the ${toolName} input against the tool's schema before any hook runs: this one fails it, so no PreToolUse, PermissionRequest or PostToolUse hook runs and the model reads the complaint (recorded)`));
+      return { halt: false, entry: { tool_name: toolName, tool_input: asked, tool_use_id: toolUseId, tool_response: invalid }, afterPre: told.length };
+    }
     const pre = yield* event('PreToolUse', { tool_name: toolName, tool_input: asked, tool_use_id: toolUseId });
     let input: JsonObject = isObject(pre.updatedInput) ? pre.updatedInput : asked;
-    const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: toolName, ...tool });
     if (pre.diagnostics.some((d) => d.code === 'rule.defer')) {
       seeTool({ executed: false, input: null, result: null, isError: null, decidedBy: null });
       yield* record({ input: asked, ran: false, result: null, isError: false, decidedBy: 'hook', source: 'none' });
@@ -278,6 +319,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const hookVerdict = pre.verdict === 'allow' ? 'allow' : pre.verdict === 'ask' ? 'ask' : null;
     const check = pre.verdict === 'block' ? null : checkPermission(permissions, { toolName, input }, hookVerdict, options.apiVia, rules.permissions, {
             hookAllowFirst: rules.hookAllowFirst,
+            project: paths.project,
             planAsks: !rules.planClassifier,
             ...(rules.wordings.autoModeDenied ? { autoDenied: (tool: string) => rules.wordings.autoModeDenied.replaceAll('{tool}', tool) } : {}),
           });
@@ -325,7 +367,14 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         : ({ verdict: 'proceed', diagnostics: [], hooks: [], shown: undefined, updatedInput: null } as Pick<Outcome, 'verdict' | 'diagnostics' | 'hooks' | 'shown' | 'updatedInput'>);
       const prVerdict = permission.verdict === 'allow' ? 'allow' : permission.verdict === 'block' ? 'block' : null;
       if (permission.diagnostics.some((d) => d.code === 'rule.permission-interrupt')) {
-        // Claude Code rejects the call and stops the turn there ("aborted_tools").
+        // Claude Code rejects the call and stops the turn there ("aborted_tools"); the prompt was open meanwhile, so a
+        // host that answers prompts was asked too (perm-interrupt--answered-allow, --answered-deny).
+        if (prompting) {
+          const taken = cursor.take('approval');
+          const given = taken ? (taken.step as { approval: 'allow' | 'deny' }).approval : null;
+          const answer: PromptAnswer = given === 'allow' ? { behavior: 'allow' } : given === 'deny' ? { behavior: 'deny', message: options.hostAnswers?.denyMessage ?? USER_DENIED } : options.hostAnswers!.unanswered;
+          obs.asked?.push({ tool: toolName, command: typeof input.command === 'string' ? norm(input.command) : null, answer });
+        }
         seeTool({ executed: false, input: null, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: null });
         yield* decide(null, check.diagnostics);
         yield* record({ input, ran: false, result: permission.shown?.toolResult ?? '', isError: true, decidedBy: 'hook', source: 'none' });
@@ -358,7 +407,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         } else if (prVerdict === 'block') {
           denied = { result: permission.shown?.toolResult ?? '', decidedBy: 'hook' };
         } else {
-          denied = { result: 'Claude Code asks before running this command, and nobody can answer in -p mode', decidedBy: 'rule' };
+          // claude -p's own refusal names why it would ask (headless.ts).
+          const why = check.diagnostics.some((d) => d.code === 'permission.ask-rule') ? 'rule' : 'command';
+          denied = { result: headlessAskText(toolName, why, check.needs ?? [], command !== null ? subcommands(command).length : 0, paths.project), decidedBy: 'rule' };
           yield* notice('Claude Code would ask the user before this call; with no approval step it is denied, as in claude -p');
         }
       }
@@ -389,19 +440,19 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       // PostToolUse's context holds its blocking texts, then its additionalContext.
       const afterResult = told.length;
       told.push(...pre.context.map(norm), ...post.context.map(norm));
-      if (pre.halt || post.halt) return yield* halted(index);
-      if (yield* batchHalts(toolName, toolUseId, input, ok ? (ran.response.stdout ?? '') : ran.content, afterResult + pre.context.length)) return yield* halted(index);
+      const entry = { tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: ok ? (ran.response.stdout ?? '') : ran.content };
+      return { halt: pre.halt || post.halt, entry, afterPre: afterResult + pre.context.length };
     } else {
       seeTool({ executed: false, input: null, result: norm(denied!.result), isError: true, decidedBy: denied!.decidedBy === 'rule' ? 'config' : denied!.decidedBy });
       yield* record({ input, ran: false, result: denied!.result, isError: true, decidedBy: denied!.decidedBy, source: 'none' });
       const afterResult = told.length;
       told.push(...pre.context.map(norm));
-      if (pre.halt) return yield* halted(index);
-      // The batch ended too, with the denial as its result.
-      if (yield* batchHalts(toolName, toolUseId, input, denied!.result, afterResult + pre.context.length)) return yield* halted(index);
+      // The batch ends too, with the denial as this call's result.
+      const entry = { tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: denied!.result };
+      // continue: false from PreToolUse halts only a call that runs or a hook denied: a call the rules or the user
+      // refused goes on to the next request (pre-continue-false--unanswered, --answered-deny, --failing).
+      return { halt: pre.halt && denied!.decidedBy === 'hook', entry, afterPre: afterResult + pre.context.length };
     }
-    yield* request();
-    return null;
   }
 
   function* halted(index: number): Generator<SessionEffect, LifecycleEnd, unknown> {
@@ -414,8 +465,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
    * (or, 2.1.143, appended to the tool result: after PreToolUse's texts, before PostToolUse's, `afterPre`, as
    * sw-seq-batch-and-post-context and sw-seq-batch-after-post-block show); true when it halts the session.
    */
-  function* batchHalts(toolName: string, toolUseId: string, input: JsonObject, response: Json, afterPre: number): Generator<SessionEffect, boolean, unknown> {
-    const batch = yield* event('PostToolBatch', { tool_calls: [{ tool_name: toolName, tool_input: input, tool_use_id: toolUseId, tool_response: response }] });
+  function* batchHalts(calls: JsonObject[], afterPre: number): Generator<SessionEffect, boolean, unknown> {
+    const batch = yield* event('PostToolBatch', { tool_calls: calls });
     const texts = batch.context.map(norm);
     if (rules.batchContextInToolResult && texts.length) {
       told.splice(afterPre, 0, ...texts);
@@ -423,6 +474,21 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     } else told.push(...texts);
     return batch.halt;
   }
+}
+
+type ToolStep = Extract<SessionStep, { tool: string }>;
+
+/**
+ * The permission mode the session starts in: `--permission-mode` (host.permissionMode, or in host.args), else
+ * `--dangerously-skip-permissions` in host.args, which is bypassPermissions.
+ */
+function modeOf(host: HostSettings): string | undefined {
+  if (host.permissionMode) return host.permissionMode;
+  const args = host.args ?? [];
+  const at = args.indexOf('--permission-mode');
+  if (at >= 0 && args[at + 1]) return args[at + 1];
+  if (args.includes('--dangerously-skip-permissions')) return 'bypassPermissions';
+  return undefined;
 }
 
 /** The note a JSON Stop block adds (wording.stopBlockingError): feedback and contexts have other openings. */
@@ -446,10 +512,12 @@ function* toolResult(toolName: string, input: JsonObject, given: Extract<Session
   }
   // A tool hookplay does not run (Glob, Read, ...) succeeds with no output.
   if (toolName !== 'Bash') return { code: 0, content: '', response: {}, ms: 1 };
-  const ran = yield* runTool(String(input.command ?? ''));
+  // The model reads stdout and stderr as one stream, in the order the command wrote them (recorded on 2.1.332:
+  // ls-then-echo in the sweep's read-only cases shows the error line first).
+  const ran = yield* runTool(String(input.command ?? ''), { mergeStderr: true });
   const stdout = ran.stdout.replace(/\n+$/, '');
   const stderr = ran.stderr.replace(/\n+$/, '');
-  const body = [stdout, stderr].filter(Boolean).join('\n');
+  const body = ran.output.replace(/\n+$/, '') || [stdout, stderr].filter(Boolean).join('\n');
   return { code: ran.exitCode, content: ran.exitCode === 0 ? body || noOutput : `Exit code ${ran.exitCode}\n${body}`, response: bashResponse(stdout, stderr), ms: ran.ms };
 }
 

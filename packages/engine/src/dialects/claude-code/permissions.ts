@@ -56,6 +56,8 @@ export interface PermissionQuirks {
   planAsks?: boolean;
   /** 2.1.143: auto mode's denial in that build's words (the tool named), with no notice for the user recorded. */
   autoDenied?: (tool: string) => string;
+  /** The project directory: read-only commands on paths outside it ask (2.1.332, pathsOutside). */
+  project?: string;
 }
 
 /** The decision Claude Code records for a tool call (stream-json `tool_result_meta[].permission_decision`). */
@@ -68,7 +70,7 @@ export interface PermissionDecision {
 export type PermissionCheck =
   | { outcome: 'run'; decision: PermissionDecision; diagnostics: Diagnostic[] }
   | { outcome: 'deny'; decision: PermissionDecision; result: string; notice?: string; diagnostics: Diagnostic[] }
-  | { outcome: 'ask'; diagnostics: Diagnostic[] };
+  | { outcome: 'ask'; diagnostics: Diagnostic[]; /** The subcommands that make it ask (none: a rule or a hook asks). */ needs?: string[] };
 
 const SCOPES: Record<string, RuleSource> = { [USER_SETTINGS]: 'user', [PROJECT_SETTINGS]: 'project', [LOCAL_SETTINGS]: 'local' };
 
@@ -174,10 +176,14 @@ export function subcommands(command: string): string[] {
     .filter(Boolean);
 }
 
-/** Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer). */
-const READ_ONLY = new Set(['echo', 'ls', 'cat']);
-/** Commands acceptEdits lets change files in the project without asking (only those recorded). */
-const FILE_WRITES = new Set(['touch']);
+/**
+ * Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer): grep and
+ * false too (the session sweep, oracle/recorded/claude-code/2.1.332: *--read-only, *--failing), `exit` not
+ * (post-continue-false--failing asks for "exit 3").
+ */
+const READ_ONLY = new Set(['echo', 'ls', 'cat', 'grep', 'false']);
+/** Commands acceptEdits lets change files in the project without asking (only those recorded: mkdir in post-context--mode). */
+const FILE_WRITES = new Set(['touch', 'mkdir']);
 
 const firstWord = (part: string) => part.split(/\s+/)[0]!;
 
@@ -188,6 +194,19 @@ export function fileWrites(command: string): { verb: string; file: string }[] {
     .map((p) => ({ verb: firstWord(p), file: p.split(/\s+/).slice(1).find((w) => !w.startsWith('-')) ?? '' }));
 }
 export const isReadOnly = (part: string) => READ_ONLY.has(firstWord(part));
+
+/**
+ * The absolute paths a read-only subcommand names outside the project: Claude Code asks before reading there
+ * (recorded on 2.1.332: `ls /no/such/risky-dir`, `grep -c risky /etc/hostname` ask, and claude -p refuses them
+ * with "was blocked", headless.ts). Redirections (`>&2`) are no paths.
+ */
+export function pathsOutside(part: string, project: string | undefined): string[] {
+  if (!project) return [];
+  return part
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => w.startsWith('/') && w !== project && !w.startsWith(`${project}/`));
+}
 
 /** Whether a rule's content matches one subcommand: `prefix:*`, `prefix *`, or the exact text. */
 function matchesPart(content: string, part: string): boolean {
@@ -255,7 +274,7 @@ export function checkPermission(
   }
   if (mode === 'bypassPermissions') return { outcome: 'run', decision: { decision: 'accept', source: 'config', reason_type: 'mode' }, diagnostics: d('permission.bypass', `bypassPermissions mode (${settings.modeFrom}): the call runs without asking`) };
   const allowed = (part: string) =>
-    isReadOnly(part) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part))) || forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, part));
+    (isReadOnly(part) && !pathsOutside(part, quirks.project).length) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part))) || forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, part));
   if (command !== null && parts.length > 0 && parts.every(allowed)) {
     return {
       outcome: 'run',
@@ -281,7 +300,11 @@ export function checkPermission(
       diagnostics: d('permission.classifier-unavailable', `${mode} mode (${settings.modeFrom}) has the server-side safety check decide, and in a session whose requests do not reach Anthropic's API it cannot run: the call is denied${hook === 'allow' ? ' (a hook allow does not skip that check)' : ''}`),
     };
   }
-  return { outcome: 'ask', diagnostics: d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only: Claude Code asks the user`) };
+  return {
+    outcome: 'ask',
+    needs: command !== null ? parts.filter((p) => !allowed(p)) : [],
+    diagnostics: d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only${quirks.project && parts.some((p) => pathsOutside(p, quirks.project).length) ? ' (or reads outside the project)' : ''}: Claude Code asks the user`),
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ export interface DriveLog {
  * permission arrives as a `control_request` (`can_use_tool`): it gets the approval step of its call (by the call's
  * id), answered as a person does, after the PermissionRequest hooks had their turn.
  */
-export function driver(script: ClaudeScript, state: TurnState, onProgress: (line: string) => void = () => {}) {
+export function driver(script: ClaudeScript, state: TurnState, onProgress: (line: string) => void = () => {}, range: { from: number; to: number } = { from: 0, to: script.turns.length }) {
   const log: DriveLog = { asked: [], otherRequests: [], notes: [] };
   const byId = new Map<string, ScriptedCall>();
   for (const t of script.turns) for (const r of t.replies) if (r.kind === 'tools') for (const c of r.calls) byId.set(c.id, c);
@@ -41,7 +41,7 @@ export function driver(script: ClaudeScript, state: TurnState, onProgress: (line
       send({ type: 'user', message: { role: 'user', content: script.turns[k]!.prompt }, parent_tool_use_id: null, session_id: '' });
     };
     let running = 0;
-    let next = 1;
+    let next = range.from + 1;
     let buf = '';
     child.stdin.on('error', () => {});
     child.stdout.on('data', (chunk: Buffer | string) => {
@@ -72,12 +72,13 @@ export function driver(script: ClaudeScript, state: TurnState, onProgress: (line
           log.otherRequests.push(e.request?.subtype ?? null);
           send({ type: 'control_response', response: { subtype: 'error', request_id: e.request_id, error: 'hookplay does not serve this request' } });
         } else if (e.type === 'result') {
-          if (next < script.turns.length) sendTurn(next++);
+          if (next < range.to) sendTurn(next++);
           else child.stdin.end();
         }
       }
     });
-    sendTurn(0);
+    if (range.from < range.to) sendTurn(range.from);
+    else child.stdin.end();
   };
   return { drive, log };
 }

@@ -109,7 +109,8 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
   const { installed } = options;
   mkdirSync(options.runsDir, { recursive: true });
   const capabilities = await capabilitiesOf(installed, join(options.runsDir, '.capabilities'));
-  const needsStream = script.turns.length > 1 || script.approvals;
+  const processes = script.processes ?? [{ start: 'startup' as const, from: 0, to: script.turns.length }];
+  const needsStream = script.turns.length > 1 || script.approvals || processes.length > 1;
   if (needsStream && !capabilities.streamInput) {
     throw new Error(`Claude Code ${installed.version} takes no stream-json input with a stdio permission host, so the harness cannot play several turns or answer prompts on it`);
   }
@@ -131,38 +132,57 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
   }
   // Everything the run writes exists before the directory is handed to the sandbox's user.
   const box = options.sandbox ? await sandboxRun(options.sandbox, ws.root, [installed.dir]) : undefined;
-  const drive = needsStream ? driver(script, state, options.onProgress) : null;
-  const args = [
-    '-p',
-    ...(needsStream ? [] : [script.turns[0]?.prompt ?? 'do it']),
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    ...(capabilities.hookEvents ? ['--include-hook-events'] : []),
-    ...(needsStream ? driverArgs(script) : []),
-    ...(capabilities.settingsFlag ? ['--settings', JSON.stringify(probes)] : []),
-    ...(host.permissionMode ? ['--permission-mode', host.permissionMode] : []),
-    ...(host.allowedTools ? ['--allowedTools', host.allowedTools] : []),
-    ...(host.plugins ?? []).flatMap((dir) => ['--plugin-dir', ws.resolve(dir)]),
-  ];
-  options.onProgress?.(`starting Claude Code ${installed.version}`);
-  let run: JailedRun;
+  const log: DriveLog = { asked: [], otherRequests: [], notes: [] };
+  const runs: JailedRun[] = [];
+  let sessionId: string | null = null;
   try {
-    run = await launchJailed({
-      entry: installed.entry,
-      args,
-      cwd: ws.project,
-      env: baseEnv({ home: ws.home, tmp: ws.tmp }, host.env),
-      mockSocket: mock.socket,
-      timeoutMs: options.timeoutMs ?? 120_000,
-      binds,
-      ...(box ? { sandbox: box } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(drive ? { drive: drive.drive } : {}),
-    });
+    // A resumed session is a new process on the same project and home: `--resume <id>` (the id the first process's
+    // stream announced) or `--continue`; every process shares the mock, so the model's script runs on.
+    for (const [k, proc] of processes.entries()) {
+      const drive = needsStream ? driver(script, state, options.onProgress, proc) : null;
+      const resumeArgs = proc.start === 'resume' ? (sessionId ? ['--resume', sessionId] : ['--continue']) : proc.start === 'continue' ? ['--continue'] : [];
+      const args = [
+        '-p',
+        ...(needsStream ? [] : [script.turns[0]?.prompt ?? 'do it']),
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        ...(capabilities.hookEvents ? ['--include-hook-events'] : []),
+        ...(needsStream ? driverArgs(script) : []),
+        ...(capabilities.settingsFlag ? ['--settings', JSON.stringify(probes)] : []),
+        ...(host.permissionMode ? ['--permission-mode', host.permissionMode] : []),
+        ...(host.allowedTools ? ['--allowedTools', host.allowedTools] : []),
+        ...(host.plugins ?? []).flatMap((dir) => ['--plugin-dir', ws.resolve(dir)]),
+        ...resumeArgs,
+        ...(script.args ?? []),
+      ];
+      options.onProgress?.(k === 0 ? `starting Claude Code ${installed.version}` : `resuming the session (${resumeArgs.join(' ')})`);
+      const run = await launchJailed({
+        entry: installed.entry,
+        args,
+        cwd: ws.project,
+        env: baseEnv({ home: ws.home, tmp: ws.tmp }, host.env),
+        mockSocket: mock.socket,
+        timeoutMs: options.timeoutMs ?? 120_000,
+        binds,
+        ...(box ? { sandbox: box } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(drive ? { drive: drive.drive } : {}),
+      });
+      runs.push(run);
+      if (drive) {
+        log.asked.push(...drive.log.asked);
+        log.otherRequests.push(...drive.log.otherRequests);
+      }
+      sessionId ??= (run.stdout.match(/"session_id":"([^"]+)"/) ?? [])[1] ?? null;
+      if (run.timedOut || run.cancelled) break;
+    }
   } finally {
     await mock.close();
   }
+  const lastRun = runs[runs.length - 1]!;
+  const run: JailedRun = { ...lastRun, stdout: runs.map((r) => r.stdout).join('\n'), stderr: runs.map((r) => r.stderr).join('\n'), ms: runs.reduce((n, r) => n + r.ms, 0) };
+  const drive = needsStream ? { log } : null;
   const seen = observe({ stdout: run.stdout, requests: mock.requests, dirs: { project: ws.project, home: ws.home, root: ws.root }, probeDir, probed: PROBED_EVENTS });
   const observation = seen.observation;
   if (drive) {

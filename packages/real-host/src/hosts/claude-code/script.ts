@@ -20,10 +20,22 @@ export interface ScriptedTurn {
   replies: ScriptedReply[];
 }
 
+/** One CLI process of the session: the first starts it, each `resume` step starts the next on the same conversation. */
+export interface ScriptedProcess {
+  start: 'startup' | 'resume' | 'continue';
+  /** Its turns: `turns[from]` up to (not including) `turns[to]`. */
+  from: number;
+  to: number;
+}
+
 export interface ClaudeScript {
   turns: ScriptedTurn[];
   /** Whether any prompt has an approval step: the CLI then asks its stdio host, which answers them. */
   approvals: boolean;
+  /** The CLI processes, in order (one unless the session has resume steps). */
+  processes?: ScriptedProcess[];
+  /** host.args: more arguments every process is started with. */
+  args?: string[];
 }
 
 /**
@@ -37,11 +49,31 @@ export function scriptOf(scenario: SessionScenario): ClaudeScript | CannotExpres
   const turns: ScriptedTurn[] = [];
   let calls = 0;
   let approvals = false;
+  const processes: ScriptedProcess[] = [{ start: 'startup', from: 0, to: 0 }];
   steps.forEach((step, i) => {
     const at = `session.steps[${i}]`;
     const turn = turns[turns.length - 1];
     if ('prompt' in step) {
       turns.push({ prompt: step.prompt, step: i, replies: [] });
+      processes[processes.length - 1]!.to = turns.length;
+      return;
+    }
+    if ('resume' in step) {
+      processes.push({ start: step.resume, from: turns.length, to: turns.length });
+      return;
+    }
+    if ('calls' in step) {
+      if (!turn) return;
+      // The approval steps after a set of calls answer its prompts in order, one per call.
+      const answers = followingApprovals(steps, i);
+      if (answers.length) approvals = true;
+      turn.replies.push({
+        kind: 'tools',
+        calls: step.calls.map((c, k) => {
+          if (c.result) problems.push({ path: `${at}.calls[${k}].result`, message: `the real CLI runs ${c.tool} itself, so its result cannot be given: drop \`result\` to let the call run for real` });
+          return { step: i, tool: c.tool, input: c.input as JsonObject, id: `toolu_mock_${++calls}`, approval: answers[k] ?? null };
+        }),
+      });
       return;
     }
     if ('tool' in step) {
@@ -64,7 +96,19 @@ export function scriptOf(scenario: SessionScenario): ClaudeScript | CannotExpres
     problems.push({ path: at, message: `the harness cannot make the real Claude Code fire ${(step as { event: string }).event} by itself (${stepLabel(step)})` });
   });
   if (problems.length) return { problems };
-  return { turns, approvals };
+  const args = scenario.host?.args ?? [];
+  return { turns, approvals, ...(processes.length > 1 ? { processes } : {}), ...(args.length ? { args } : {}) };
+}
+
+/** The approval steps right after step `i`, in order. */
+function followingApprovals(steps: SessionStep[], i: number): ('allow' | 'deny')[] {
+  const out: ('allow' | 'deny')[] = [];
+  for (let k = i + 1; k < steps.length; k++) {
+    const s = steps[k]!;
+    if (!('approval' in s)) break;
+    out.push(s.approval);
+  }
+  return out;
 }
 
 /** The approval step that answers the call at `i`: the next step, when it is one. */

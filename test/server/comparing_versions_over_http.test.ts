@@ -33,9 +33,11 @@ describe('POST /api/compare-versions', () => {
     expect(c.versions.map((v) => v.version)).toEqual(['1.0.41', '2.0.76', '2.1.47', '2.1.143', '2.1.332']);
     // 1.0.41 does not read hookSpecificOutput, 2.0.76 drops the context: the model gets it from 2.1.47 on.
     expect(c.versions.map((v) => v.model)).toEqual([null, null, ...Array(3).fill('PreToolUse:Bash hook additional context: The test database is read-only today.')]);
-    expect(c.changes.map((ch) => [ch.from, ch.to])).toEqual([['2.0.76', '2.1.47']]);
-    expect(c.changes[0]!.rules.map((r) => r.rule)).toContain('preToolContext');
-    expect(c.changes[0]!.onlyFrom).toContain('rule.pre-context-dropped');
+    // 1.0.41 → 2.0.76: the hook's effect changes (no answer read → a context, dropped); 2.0.76 → 2.1.47: the model gets it.
+    expect(c.changes.map((ch) => [ch.from, ch.to])).toEqual([['1.0.41', '2.0.76'], ['2.0.76', '2.1.47']]);
+    const reaches = c.changes[1]!;
+    expect(reaches.rules.map((r) => r.rule)).toContain('preToolContext');
+    expect(reaches.onlyFrom).toContain('rule.pre-context-dropped');
     // The hook reads its input, so 1.0.41 is not racy here.
     expect(c.versions[0]!.racy).toEqual([]);
   }, 120_000);

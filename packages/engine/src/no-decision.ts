@@ -23,9 +23,14 @@ function hookLine(h: HookRecord): string {
 }
 
 /** Why an outcome has no decision, hook by hook: nothing matched, or what each hook that ran did instead. */
-export function noDecisionNote(outcome: Pick<Outcome, 'event' | 'hooks'>, host: string): Diagnostic {
+export function noDecisionNote(outcome: Pick<Outcome, 'event' | 'hooks' | 'diagnostics'>, host: string): Diagnostic {
   const lines = outcome.hooks.map(hookLine);
-  const why = lines.length === 0 ? `no hook is configured for ${outcome.event}` : lines.join('; ');
+  // With a config error, "nothing is configured" would be wrong: something is, and the host did not load it.
+  const loadErrors = outcome.diagnostics.filter((d) => d.level === 'error').length;
+  const none = loadErrors
+    ? `no hook for ${outcome.event} loaded (the ${loadErrors === 1 ? 'error' : `${loadErrors} errors`} above say${loadErrors === 1 ? 's' : ''} why)`
+    : `no hook is configured for ${outcome.event}`;
+  const why = lines.length === 0 ? none : lines.join('; ');
   return { level: 'info', code: 'rule.no-decision', message: `no hook decided anything, so ${host} goes on as without hooks: ${why}`, evidence: { kind: 'hookplay' } };
 }
 

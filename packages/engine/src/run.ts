@@ -180,6 +180,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       diagnostics: [...plan.diagnostics, ...capNotes, ...runnerNotes(dialect, results, limits), ...sandboxNotes(results, options.sandbox?.limits), ...strayNotes, ...chainDiagnostics, ...settled.diagnostics, ...missingProgramNotes({ label: dialect.label, event: found.event, results, effects: effectsOf(settled.effects, chainEnd?.effects), verdict: settled.verdict })],
     };
     if (isNoDecision(outcome)) outcome.diagnostics.push(noDecisionNote(outcome, dialect.label));
+    dialect.evidence?.(outcome.diagnostics, loaded);
     labelEvidence(outcome.diagnostics);
     emit({ type: 'outcome', atMs: now(), outcome });
     return outcome;

@@ -90,6 +90,9 @@ function contradictions(statements: Statement[]): string[] {
   return problems;
 }
 
+/** Statements that say a hook stopped the session other than by continue: false (a block after the tool batch). */
+const HALTING_CODES: ReadonlySet<string> = new Set(['rule.batch-blocked']);
+
 /** What one event's outcome must hold by itself: its verdict explained, its labels right, no raw validator text. */
 function outcomeOwnProblems(outcome: Outcome, ctx: CheckContext, prefix: string): string[] {
   const problems: string[] = [];
@@ -98,7 +101,7 @@ function outcomeOwnProblems(outcome: Outcome, ctx: CheckContext, prefix: string)
   const blocking = outcome.diagnostics.some((d) => d.level === 'error' && (d.code === 'config.unsupported-version' || d.code.startsWith('scenario.')));
   if (noDecision && !explained && !blocking) problems.push(`${prefix}verdict proceed with no hook deciding, but no "why" says so hook by hook [rule.no-decision]`);
   if (explained && !noDecision) problems.push(`${prefix}says no hook decided, but the verdict is ${outcome.verdict}${outcome.halt ? ' (halt)' : ''}`);
-  if (outcome.halt && !outcome.diagnostics.some((d) => /continue: ?false|halt/.test(d.message + d.code))) problems.push(`${prefix}halt is set, but no statement says which hook stopped the session`);
+  if (outcome.halt && !outcome.diagnostics.some((d) => HALTING_CODES.has(d.code) || /continue: ?false|halt/.test(d.message + d.code))) problems.push(`${prefix}halt is set, but no statement says which hook stopped the session`);
   for (const d of outcome.diagnostics) problems.push(...diagnosticProblems(d, ctx, prefix));
   for (const h of outcome.hooks) problems.push(...hookProblems(h, outcome, ctx, prefix));
   problems.push(...reasonProblems(outcome, prefix));

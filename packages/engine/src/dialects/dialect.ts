@@ -182,6 +182,11 @@ export interface Dialect<E extends HookEntry = HookEntry> {
   load(files: Record<string, string>, host: HostSettings): LoadResult<E>;
   prepare(input: PrepareInput<E>): Prepared<E>;
   settle(input: SettleInput<E>): Settled;
+  /**
+   * Labels what a run states beyond the dialect's own plan and settle (the runner's notes, a missing program) from
+   * this host's recordings; whatever it leaves unlabelled is from the docs.
+   */
+  evidence?(diagnostics: Diagnostic[], loaded: LoadResult<E>): void;
   /** The order of events along a session, and what each verdict does to the next step (run by session/play.ts). */
   lifecycle?: Lifecycle<any>;
 }

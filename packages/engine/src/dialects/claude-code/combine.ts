@@ -41,7 +41,12 @@ function effectOf(a: ClaudeCodeAnswer, rewriteUsed: boolean): Effect {
 /** Plain stdout longer than this is persisted to a file (recorded: 9 KB is shown, 12 KB is not; the docs say 10,000). */
 const PLAIN_OUTPUT_LIMIT = 10_000;
 /** Events where `continue: false` changes nothing (recorded with the oracle). */
-const HALT_IGNORED = new Set(['PostToolUseFailure']);
+/**
+ * Events whose continue: false a `-p` session ignores (recorded on every build that has them:
+ * sw-ch-<event>-json-continue-false*): the failure already happened, the session has not started its turn, the
+ * session is ending, or (PermissionRequest) the answer only settles the prompt.
+ */
+const HALT_IGNORED = new Set(['PostToolUseFailure', 'SessionStart', 'SessionEnd', 'PermissionRequest']);
 /** Events whose systemMessage a `-p` session does not show the user (recorded). */
 const SYSTEM_MESSAGE_SILENT = new Set(['PermissionRequest', 'SessionStart', 'SessionEnd']);
 

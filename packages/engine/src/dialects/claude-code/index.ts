@@ -145,4 +145,6 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   },
 
   settle: (input) => withEvidence(settleClaudeCode(input), (input.loaded.settings as unknown as ClaudeCodeSettings).rules?.version),
+
+  evidence: (diagnostics, loaded) => void withEvidence({ diagnostics }, (loaded.settings as unknown as ClaudeCodeSettings).rules?.version),
 };

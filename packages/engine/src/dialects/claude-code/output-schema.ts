@@ -95,8 +95,10 @@ function firstIssue(error: z.ZodError, raw: unknown): string {
   const at = (issue as { path: PropertyKey[] }).path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), raw);
   const values = (issue as { values?: unknown[] }).values;
   if (values?.length) return `${path || 'the output'} is ${JSON.stringify(at)}, but must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (!path) return `the output as a whole: ${issue.message}`;
-  return `${path}: ${issue.message}${at !== undefined ? ` (it is ${JSON.stringify(at)})` : ''}`;
+  // zod prefixes its own "Invalid input: ", which says nothing the field and the expected type do not.
+  const message = issue.message.replace(/^Invalid input: /, '');
+  if (!path) return `the output as a whole: ${message}`;
+  return `${path}: ${message}${at !== undefined ? ` (it is ${JSON.stringify(at)})` : ''}`;
 }
 
 /** A union's issue holds each branch's issues: the one that went deepest names the field best. */

@@ -263,7 +263,11 @@ export function checkPermission(
     return { outcome: 'ask', diagnostics: d('permission.ask-rule', `ask rule ${describe(ask)} matches: Claude Code asks the user${hook === 'allow' ? ', although a PreToolUse hook allowed the call' : ''}${mode === 'bypassPermissions' ? ', even in bypassPermissions mode' : ''}`) };
   }
   const guarded = mode === 'auto' || (mode === 'plan' && !quirks.planAsks);
-  if (hook === 'allow' && !guarded) {
+  // The safety check of plan and auto only judges calls that change something: a read-only command that asks only
+  // because it reads outside the project runs on a hook's allow there (recorded: pre-allow--mode runs
+  // `grep … /etc/hostname`; mode-plan-hook-allow denies `node -p`).
+  const readOnly = command !== null && parts.length > 0 && parts.every(isReadOnly);
+  if (hook === 'allow' && (!guarded || readOnly)) {
     return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: d('permission.hook-allow', `a PreToolUse hook allows the call and no ask or deny rule matches: it runs without asking${mode === 'dontAsk' ? ', even in dontAsk mode' : ''}`) };
   }
   const whole = forTool.find((r) => r.behavior === 'allow' && (r.content === null || r.content === command));

@@ -145,6 +145,14 @@ export const RECORDED_RULES: RecordedRules = {
         "sw-ch-PermissionRequest-decision-string"
       ]
     },
+    "hook.permission-exit2-ignored": {
+      "n": 3,
+      "cases": [
+        "sw-ch-PermissionRequest-exit2-empty",
+        "sw-ch-PermissionRequest-exit2-stderr",
+        "sw-ch-PermissionRequest-not-found-stderr-exit2"
+      ]
+    },
     "hook.timeout-output-lost": {
       "n": 10,
       "cases": [
@@ -432,11 +440,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.halt": {
-      "n": 28,
+      "n": 22,
       "cases": [
         "pre-continue-false",
         "prompt-continue-false",
-        "sw-ch-PermissionRequest-json-continue-false"
+        "sw-ch-PostToolBatch-json-continue-false"
       ]
     },
     "rule.halt-beats-block": {
@@ -447,11 +455,11 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.halt-ignored": {
-      "n": 4,
+      "n": 10,
       "cases": [
-        "sw-ch-PostToolUseFailure-json-continue-false",
-        "sw-ch-PostToolUseFailure-json-continue-false-and-block",
-        "sw-ch-PostToolUseFailure-json-continue-false-no-reason"
+        "sw-ch-PermissionRequest-json-continue-false",
+        "sw-ch-PermissionRequest-json-continue-false-and-block",
+        "sw-ch-PermissionRequest-json-continue-false-no-reason"
       ]
     },
     "rule.last-rewrite-wins": {
@@ -479,7 +487,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.permission-denied": {
-      "n": 13,
+      "n": 10,
       "cases": [
         "combo-pr-deny-no-rule",
         "combo-pr-deny-slow-user",

@@ -285,8 +285,8 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
     const args = (pre.updatedInput ?? tool) as JsonObject;
     let result: string;
     if (pre.verdict === 'block' || pre.verdict === 'ask') {
-      // --allow-all: an ask is a denial too (recorded), its reason the tool result.
-      result = pre.reason ?? '';
+      // --allow-all: an ask is a denial too (recorded); the model reads the host's wrapped text, not the bare reason.
+      result = pre.shown?.model ?? '';
       told.push(result);
       yield* record({ input: tool, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
       return { args, result };
@@ -303,7 +303,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       // permissionRequest fires for every call no preToolUse hook allowed, before the permission flags: a hook's
       // allow beats a --deny-tool rule; with no answer, the flags decide (recorded: permission-flags-*).
       const permission = yield* event('permissionRequest', { toolName: call.tool, toolInput: call.tool === 'bash' ? { command: args.command ?? '' } : args });
-      if (permission.verdict === 'block') denied = permission.reason ?? '';
+      if (permission.verdict === 'block') denied = permission.shown?.model ?? '';
       else if (permission.verdict !== 'allow') {
         const flagged = byFlags(flags, call.tool, call.tool === 'bash' ? String(args.command ?? '') : null);
         if (!flagged.run) {
@@ -338,7 +338,7 @@ function* play(steps: SessionStep[], paths: { project: string; home: string }, o
       result = output;
       const post = yield* event('postToolUse', { toolName: call.tool, toolArgs: args, toolResult: { resultType: 'success', textResultForLlm: output } });
       if (post.verdict === 'block') {
-        result = post.reason ?? '';
+        result = post.shown?.model ?? '';
         told.push(result);
       } else if (post.context.length) {
         result += postToolSuffix(call.tool, post.context[0]!);

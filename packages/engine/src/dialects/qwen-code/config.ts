@@ -85,7 +85,7 @@ export function loadQwenCodeSettings(files: Record<string, string>, host: HostSe
       diagnostics.push(
         diag('info', 'config.env-resolved', `Qwen Code writes the value of the host's environment variables (host.env) into ${file} where it names them as $VAR or \${VAR}: hooks run the commands with the values in place`, {
           file,
-          evidence: recorded(['env-SessionStart-exit-2-strict', 'env-UserPromptSubmit-context-lax', 'env-reaches-hooks']),
+          evidence: recorded(['env-SessionStart-exit-2-strict', 'env-UserPromptSubmit-context-lax']),
         }),
       );
     }

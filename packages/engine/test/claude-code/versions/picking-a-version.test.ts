@@ -38,7 +38,7 @@ describe('claude-code: picking a version', () => {
       expect(loaded.entries, bad).toEqual([]);
       const error = loaded.diagnostics.find((d) => d.code === 'config.unsupported-version')!;
       expect(error.level).toBe('error');
-      expect(error.message).toMatch(/hookplay is verified on Claude Code 1\.0\.41, 2\.0\.76, 2\.1\.47, 2\.1\.143, 2\.1\.332\. Set host\.version/);
+      expect(error.message).toMatch(/hookplay is verified on Claude Code 1\.0\.41, 2\.0\.76, 2\.1\.47, 2\.1\.143, 2\.1\.332; the nearest is [\d.]+\. Set host\.version/);
     }
     const scenario = parseScenario({ hookplay: 1, dialect: 'claude-code', host: { version: 'nightly' }, files: { [PROJECT]: settings({ Stop: [{ hooks: [cmd('exit 2')] }] }) }, event: 'Stop', payload: {} });
     expect(validateScenario(scenario).map((d) => d.code)).toContain('config.unsupported-version');

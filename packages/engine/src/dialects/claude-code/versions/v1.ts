@@ -127,7 +127,8 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
         // Beside a block, continue: false replaces the tool result, and the session goes on.
         settled.verdict = 'block';
         const toolResult = halts.length ? `Execution stopped by PreToolUse hook${stopReason ? `: ${stopReason}` : ''}` : `${tool} operation blocked by hook:\n${list}`;
-        settled.reason = toolResult;
+        // `reason` is a hook's own words (the first in the list); the list and its wrapper are what the model reads.
+        settled.reason = blocks[0]!.blocking!;
         settled.shown = { toolResult };
         diagnostics.push(diag('info', 'rule.deny-wins', `${blocks.map((a) => ordinal(a.index)).join(', ')} block${blocks.length > 1 ? '' : 's'}: the tool does not run, and the model gets ${JSON.stringify(preview(toolResult, 100))} as the tool result${halts.length ? ' (continue: false replaces the list; the model is still called)' : ''}`));
       } else if (halts.length) halt(settled, stopReason, 'the tool runs, then the session ends');
@@ -136,7 +137,7 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
       if (halts.length) halt(settled, stopReason, 'the session ends after the tool');
       else if (blocks.length) {
         settled.verdict = 'block';
-        settled.reason = list;
+        settled.reason = blocks[0]!.blocking!;
         settled.context.push(`${tool} operation feedback:\n${list}`);
         diagnostics.push(diag('info', 'rule.post-tool-blocked', `the tool already ran: the model is told ${JSON.stringify(preview(settled.context[0]!, 100))}`));
       }
@@ -149,7 +150,7 @@ export function settleV1({ prepared, event, results, loaded }: SettleInput<Claud
         diagnostics.push(diag('info', 'rule.halt', 'continue: false on Stop: the turn ends, whatever a block says'));
       } else if (blocks.length) {
         settled.verdict = 'block';
-        settled.reason = list;
+        settled.reason = blocks[0]!.blocking!;
         settled.context.push(`Stop hook feedback:\n${list}`);
         diagnostics.push(diag('info', 'rule.stop-continues', `the stop is blocked: the model gets ${JSON.stringify(preview(settled.context[0]!, 100))} and keeps working`));
         diagnostics.push(diag('warning', 'rule.stop-uncapped', `Claude Code ${settings.rules?.version ?? '1.0.41'} has no cap on Stop blocks: a hook that always blocks keeps the turn going forever; check stop_hook_active in the input and answer nothing while it is true`));

@@ -446,7 +446,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.halt": {
-      "n": 25,
+      "n": 22,
       "cases": [
         "pre-continue-false",
         "prompt-continue-false",
@@ -461,7 +461,7 @@ export const RECORDED_RULES: RecordedRules = {
       ]
     },
     "rule.halt-ignored": {
-      "n": 6,
+      "n": 9,
       "cases": [
         "sw-ch-PostToolUseFailure-json-continue-false",
         "sw-ch-PostToolUseFailure-json-continue-false-and-block",

@@ -70,13 +70,13 @@ describe('answering a permission prompt', () => {
     await expect(tool.getByTestId('tool-result').textContent()).resolves.toContain("The user doesn't want to proceed with this tool use");
     expect((await firedEvents(page)).map((e) => e.event)).not.toContain('PostToolUse');
 
-    // No answer: headless Claude Code cannot ask, so the call is denied by the permission rules, and the user is told.
+    // No answer: headless Claude Code cannot ask, so the call is denied in claude -p's own words, and the user is told.
     await useSession(page, steps());
     await run(page);
     expect(await waitForRunEnd(page, 60_000)).toBe('done');
     await expect(tool.getAttribute('data-ran')).resolves.toBe('false');
     await expect(tool.getAttribute('data-decided-by')).resolves.toBe('rule');
-    await expect(tool.getByTestId('tool-result').textContent()).resolves.toContain('nobody can answer in -p mode');
+    await expect(tool.getByTestId('tool-result').textContent()).resolves.toContain('needs approval');
     await expect(toolStep.getByTestId('session-notice').textContent()).resolves.toContain('with no approval step it is denied, as in claude -p');
     await expect(tool.getByTestId('approval-answer').count()).resolves.toBe(0);
 

@@ -41,7 +41,9 @@ export interface GeminiObservation {
 }
 
 /** stderr lines that are the CLI's own chatter, not about hooks. */
-const BOILERPLATE = [/^Warning: 256-color support not detected/, /^YOLO mode is enabled/, /^Ripgrep is not available/, /^Loaded cached credentials/, /^\s*$/];
+// `[STARTUP]` lines are the CLI's startup profiler complaining about its own phases; they come and go with timing
+// (seen on a loaded machine: "Phase 'cleanup_ops' was started but never ended. Skipping metrics.").
+const BOILERPLATE = [/^Warning: 256-color support not detected/, /^YOLO mode is enabled/, /^Ripgrep is not available/, /^Loaded cached credentials/, /^\[STARTUP\] /, /^\s*$/];
 
 /** Run paths as $PROJECT / $HOME / $ROOT, colours and process ids and durations out: what differs run to run. */
 export function normalizer(dirs: { project: string; home: string; root: string }): <T>(v: T) => T {

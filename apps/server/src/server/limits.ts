@@ -12,7 +12,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxHooksPerRun: 32,
   // 16 runs at most, each keeping at most this much: the kept output of a full server stays near 64 MiB.
   maxRunOutputBytes: 4 * 1024 * 1024,
-  maxQueuedBytes: 16 * 1024 * 1024,
+  // Twice the largest outcome a run can send (its kept output), so a client that reads is never dropped for one.
+  maxQueuedBytes: 8 * 1024 * 1024,
 };
 
 /** Past this many bytes queued on a socket, live output chunks are skipped (and counted in a `gap` notice). */

@@ -107,12 +107,15 @@ export class Session {
       this.report('reply', e);
       text = JSON.stringify({ type: 'error', ...('id' in message ? { id: message.id } : {}), message: 'the server could not encode its answer' });
     }
+    // Sent as bytes: a string queued on a socket that is not read stays a JS string (two bytes a character when
+    // it holds any non-Latin-1 one) until written, so the byte cap below would bound only half of it.
+    const bytes = Buffer.from(text);
     const queued = this.ws.bufferedAmount;
-    if (queued + text.length > this.options.limits.maxQueuedBytes && queued > 0) {
+    if (queued + bytes.length > this.options.limits.maxQueuedBytes && queued > 0) {
       this.drop(`fell behind: over ${this.options.limits.maxQueuedBytes} bytes queued`);
       return false;
     }
-    this.ws.send(text);
+    this.ws.send(bytes, { binary: false });
     return true;
   }
 
@@ -121,6 +124,9 @@ export class Session {
     this.dropped = true;
     this.options.onDrop?.();
     this.cancelAll();
+    // Nothing it sends is read any more: without this the socket would still take in (and parse into frames)
+    // whatever it keeps sending during the grace period, which is what made a few such clients cost 500 MB.
+    this.ws.pause();
     // The close frame waits behind the queue, so a client that reads late still learns why; one that never
     // reads is destroyed after a grace period, freeing what was queued.
     this.ws.close(1008, reason.slice(0, 120));

@@ -112,7 +112,8 @@ describe('hookplay import', { timeout: 180_000 }, () => {
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--payload', bad], /--payload .*bad\.json:2:3: invalid JSON/],
       [['import', join(out, 'nope'), '--dialect', 'claude-code', '--event', 'PreToolUse'], /project .*nope: no such directory/],
       [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', existing], /existing\.hookplay\.json exists; pass --force/],
-      [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(out, 'no/such/dir.json')], /cannot write .*dir\.json: its folder does not exist/],
+      // A missing folder is made (the README's `--out hooks-tests/…`); a file where the folder should be is an error.
+      [['import', PROJECT, '--dialect', 'claude-code', '--event', 'PreToolUse', '--out', join(existing, 'x.json')], /cannot write .*existing\.hookplay\.json\/x\.json: /],
       [['run', '--dialect', 'claude-code', 'x.json'], /--dialect only go with --project DIR/],
     ];
     for (const [args, message] of cases) {

@@ -1,4 +1,5 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs, UsageError } from './args.js';
 import { EXIT } from './help.js';
 import { defaultOutName, ImportError, importProject, type ImportResult } from './import/import-project.js';
@@ -49,9 +50,11 @@ export async function importCommand(args: string[]): Promise<number> {
 
 function write(out: string, scenario: unknown, summary: string): number {
   try {
+    // `--out hooks-tests/x.hookplay.json` in a project that has no hooks-tests yet is the README's own workflow.
+    mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(scenario, null, 2)}\n`);
   } catch (e) {
-    process.stderr.write(`hookplay import: cannot write ${out}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'its folder does not exist' : (e as Error).message}\n`);
+    process.stderr.write(`hookplay import: cannot write ${out}: ${(e as Error).message}\n`);
     return EXIT.usage;
   }
   process.stderr.write(summary);

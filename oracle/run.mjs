@@ -265,7 +265,7 @@ async function main() {
   // Only a run over every case, all agreeing, may say which rules the recordings cover.
   // (for an older build: every case it can express, see versions.mjs).
   if (engine && failed === 0 && selected.length === supported.length) {
-    console.log(`wrote ${writeRecordedRules(ROOT, VERSION, supported.length - unrecorded.length, ruleCases, NEWEST)}`);
+    console.log(`wrote ${writeRecordedRules(ROOT, VERSION, supported.length - unrecorded.length, ruleCases)}`);
   }
   if (unrecorded.length) console.log(`${unrecorded.length} cases have no recording on Claude Code ${VERSION} yet (not compared)`);
   const mode = replay ? 'replayed' : 'recorded against Claude Code ' + VERSION;

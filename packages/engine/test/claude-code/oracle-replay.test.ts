@@ -14,7 +14,7 @@ import { ALL_CASES } from '../../../../oracle/all-cases.mjs';
 import { caseHash, compareObservations, observedOf, sessionOf } from '../../../../oracle/lib/compare.mjs';
 // @ts-expect-error plain JS module of the oracle harness
 import { recordedRules } from '../../../../oracle/lib/recorded-rules.mjs';
-import { RECORDED_RULES } from '../../src/dialects/claude-code/recorded-rules.js';
+import { RECORDED_RULES } from '../../src/dialects/claude-code/recorded/index.js';
 import { claudeRuleCodes as ruleCodes, simulateClaudeSession as simulateSession, type ClaudeOracleObservation as Observation } from '@hookplay/real-host';
 import { VERIFIED_AGAINST } from '../../src/dialects/claude-code/verified.js';
 import { RACE_MS } from '../../src/dialects/claude-code/combine.js';

@@ -1,14 +1,13 @@
 import type { Diagnostic, Evidence } from '../../outcome.js';
-import { RECORDED_RULES } from './recorded-rules.js';
+import { RECORDED_RULES, RECORDED_RULES_BY_VERSION } from './recorded/index.js';
 import { isHookplayNote } from '../../consistency/hookplay-notes.js';
-import { OLDER_RECORDED_RULES } from './versions/recorded/index.js';
 
 /** The generated table of one listed version (the newest's when the version has none). */
 export function recordedRulesOf(version: string | undefined): RecordedRules {
-  return (version && OLDER_RECORDED_RULES[version]) || RECORDED_RULES;
+  return (version && RECORDED_RULES_BY_VERSION[version]) || RECORDED_RULES;
 }
 
-/** The generated table (recorded-rules.ts): per rule code, how many recorded cases replay in agreement, and a few. */
+/** A generated table (recorded/VERSION.json): per rule code, how many recorded cases replay in agreement, and a few. */
 export interface RecordedRules {
   version: string;
   cases: number;

@@ -1,6 +1,6 @@
 import type { VerifiedAgainst } from '../dialect.js';
 import { evidenceFor } from './evidence.js';
-import { RECORDED_RULES } from './recorded-rules.js';
+import { RECORDED_RULES } from './recorded/index.js';
 
 /**
  * What hookplay's claude-code dialect is verified against: the real Claude Code CLI, run offline by
@@ -9,7 +9,7 @@ import { RECORDED_RULES } from './recorded-rules.js';
  * shows this as "verified against Claude Code <version>".
  *
  * Each rule names the diagnostic codes that state it; a rule is listed only when every one of its codes was stated in
- * a recorded case that replays in agreement (recorded-rules.ts), so the badge never claims more than the recordings.
+ * a recorded case that replays in agreement (recorded/VERSION.json), so the badge never claims more than the recordings.
  */
 const RULES: { text: string; codes: string[] }[] = [
   { text: 'Hooks come from ~/.claude/settings.json, .claude/settings.json and .claude/settings.local.json; their hooks add up.', codes: ['rule.parallel'] },

@@ -3,7 +3,7 @@ import { PROFILES, type VersionProfile } from './profiles.js';
 
 /**
  * The rule codes the engine states only because a switch has an older value: a recorded case of that version whose
- * replay agrees while stating one of them shows the switch (recorded-rules tables, written by the replay).
+ * replay agrees while stating one of them shows the switch (the recorded/VERSION.json tables, written by the replay).
  */
 const SWITCH_CODES: Partial<Record<keyof VersionProfile['switches'] | keyof VersionProfile['wordings'], string[]>> = {
   stopBlockCap: ['rule.stop-uncapped'],

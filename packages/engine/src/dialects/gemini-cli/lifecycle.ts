@@ -365,6 +365,8 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         // the checked ones together; their results go back in call order (recorded: several-calls-*). So a call
         // that asks stops the whole message: gemini -p cannot ask and exits quietly, without AfterAgent or
         // SessionEnd, and no call of it has run (recorded: several-calls-BeforeTool-ask, before-tool-ask-yolo).
+        // The CLI starts the checks (and then the calls) of a message together; hookplay plays them in call order,
+        // so hooks that race each other across calls are not modelled.
         const checked: Checked[] = [];
         for (const call of list) checked.push(yield* checkTool(toolStep.index, call));
         const asked = checked.findIndex((c) => c.outcome === 'ask');

@@ -424,7 +424,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           const ran = yield* runTool(command);
           code = ran.exitCode;
           toolMs = ran.ms;
-          toolOut = toolTexts(command, ran.exitCode, ran.stdout, ran.stderr);
+          // Plan mode's shell names the project folder as the command's directory; the other modes say "(root)"
+          // (recorded: perm-plan-allow-shell-echo beside perm-default-allow-shell-echo).
+          toolOut = toolTexts(command, ran.exitCode, ran.stdout, ran.stderr, mode === 'plan' ? paths.project : '(root)');
         } else {
           code = 0;
           toolOut = { llmContent: '', display: '' };
@@ -487,7 +489,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 /** Why the permission check refused a call, with the recordings that show each kind. */
 function refusalNote(d: Exclude<CallDecision, { kind: 'run' }>) {
   if (d.kind === 'needs-confirmation') {
-    return { level: 'info' as const, code: 'rule.permission-check', message: `the call needs the user's confirmation${d.rule ? ` (ask rule ${JSON.stringify(d.rule)})` : ''}, which a one-shot run cannot ask for: declined before any tool hook, PermissionRequest included (from the CLI's source, not recorded)`, evidence: { kind: 'docs' as const, source: 'qwen-code 0.24.4 coreToolScheduler (isNonInteractiveDeny)' } };
+    return { level: 'info' as const, code: 'rule.permission-check', message: `the call needs the user's confirmation${d.rule ? ` (ask rule ${JSON.stringify(d.rule)})` : ''}, which a one-shot run cannot ask for: declined before any tool hook, PermissionRequest included`, evidence: recorded(['perm-default-allow-shell-ask-echo'])! };
   }
   const by = d.injected
     ? `the deny rule ${JSON.stringify(d.rule)} the one-shot run adds in its approval mode unless an allow rule names the tool`
@@ -507,10 +509,10 @@ function hookSpan(outcome: Outcome): number {
 }
 
 /** The shell tool's result as the model reads it (llmContent) and as stream-json shows it (returnDisplay). */
-export function toolTexts(command: string, code: number, stdout: string, stderr: string): { llmContent: string; display: string } {
+export function toolTexts(command: string, code: number, stdout: string, stderr: string, directory = '(root)'): { llmContent: string; display: string } {
   const output = [stdout, stderr].filter((s) => s !== '').join('').replace(/\n+$/, '');
   return {
-    llmContent: [`Command: ${command}`, 'Directory: (root)', `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
+    llmContent: [`Command: ${command}`, `Directory: ${directory}`, `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
     display: output,
   };
 }

@@ -7,7 +7,8 @@
 // postToolUse, agentStop, sessionEnd) × how it answers (JSON fields, blocks, rewrites, context, exit codes) × the
 // session's shape (one call, several calls in one message, a resumed session, permission flags other than
 // --allow-all) — plus permissionRequest hooks in several files (how their answers merge), folder trust and the
-// COPILOT_ALLOW_ALL variable, a failing command, the agentStop loop and its cap.
+// COPILOT_ALLOW_ALL variable, a failing command, the agentStop loop and its cap; then every event on a failing call,
+// behind a host.env variable, and (where it fires without a call) on a text-only turn.
 
 /** A small deterministic PRNG (mulberry32), so the sweep is the same every time. */
 function prng(seed) {
@@ -245,6 +246,45 @@ function lifecycleCases() {
   ];
 }
 
+/**
+ * The shapes the first grid left out, with their own seed so the grid's cases stay as recorded: a call that fails
+ * (exit 3), a hook gated on a variable of the host's environment (host.env), and a text-only turn for the events
+ * that fire without a call.
+ */
+const MORE_SHAPES = {
+  'failing-call': { per: 2, events: Object.keys(ANSWERS), steps: () => [{ prompt: 'run the check' }, { tool: 'bash', input: { command: 'echo to-stderr >&2; exit 3', description: 'fails' } }, { reply: 'It failed.' }] },
+  env: { per: 1, events: Object.keys(ANSWERS), steps: () => SHAPES['one-call']().steps, env: true },
+  'text-only': { per: 2, events: ['sessionStart', 'userPromptSubmitted', 'agentStop'], steps: () => [{ prompt: 'hello' }, { reply: 'Hi.' }] },
+};
+
+function moreShapeCases() {
+  const rand = prng(23);
+  const out = [];
+  let envCell = 0;
+  for (const [shapeName, shape] of Object.entries(MORE_SHAPES)) {
+    for (const event of shape.events) {
+      for (const answer of shuffle(Object.keys(ANSWERS[event]), rand).slice(0, shape.per)) {
+        const mode = shape.env ? (envCell++ % 2 === 0 ? 'strict' : 'lax') : null;
+        const body = mode ? `[ "$HOOKPLAY_MODE" = strict ] && { ${ANSWERS[event][answer]}; }` : ANSWERS[event][answer];
+        const hooks = Object.fromEntries(WATCHED.filter((e) => e !== event).map((e) => [e, [watcher(e)]]));
+        hooks[event] = [hook(body)];
+        out.push({
+          id: `${shapeName}-${event}-${answer}${mode ? `-${mode}` : ''}`,
+          scenario: {
+            hookplay: 1,
+            title: `${shapeName}: ${event} answers ${answer}${mode ? ` only when HOOKPLAY_MODE is strict (host.env: ${mode})` : ''}`,
+            dialect: 'copilot-cli',
+            ...(mode ? { host: { env: { HOOKPLAY_MODE: mode } } } : {}),
+            files: userSettings(hooks),
+            session: { steps: shape.steps() },
+          },
+        });
+      }
+    }
+  }
+  return out;
+}
+
 export function generate() {
   const rand = prng(22);
   const cases = [];
@@ -255,6 +295,6 @@ export function generate() {
       for (const answer of answers) cases.push(answeredCase(event, answer, shapeName, rand));
     }
   }
-  cases.push(...mergeCases(), ...trustCases(), ...resumeCases(), ...lifecycleCases());
+  cases.push(...mergeCases(), ...trustCases(), ...resumeCases(), ...lifecycleCases(), ...moreShapeCases());
   return cases;
 }

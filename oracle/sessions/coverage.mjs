@@ -2,7 +2,8 @@
 // `node oracle/sessions/coverage.mjs --host codex`: what a host's recorded session cases cover, as a table of the
 // generator's two dimensions (each case's `dims: {answer, shape}`; the generator exports ROWS and COLUMNS), written
 // to oracle/hosts/<host>/COVERAGE-SESSIONS.md. A cell counts the cases recorded on the real CLI for their current
-// definition; known gaps (oracle/recorded/known-gaps.json) are counted apart, as unverified.
+// definition; known gaps (oracle/recorded/known-gaps.json) are counted apart, as unverified. A generator with a second
+// grid (cases whose dims name a `table`) exports TABLES: { [table]: { title, rows, columns } }, counted the same way.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,30 +33,47 @@ if (!version) {
 const gaps = JSON.parse(readFileSync(join(ROOT, 'oracle', 'recorded', 'known-gaps.json'), 'utf8')).gaps;
 
 const cases = generator.generate();
-const count = new Map();
-const gap = new Map();
+const tables = { '': { rows: ROWS, columns: COLUMNS }, ...(generator.TABLES ?? {}) };
+/** Per table: recorded cases per cell, and known gaps per cell. */
+const count = new Map(Object.keys(tables).map((t) => [t, new Map()]));
+const gap = new Map(Object.keys(tables).map((t) => [t, new Map()]));
 let recorded = 0;
 let stale = 0;
+let outside = 0;
 for (const c of cases) {
   const path = join(folder, version, `${c.id}.json`);
-  if (!c.dims || !existsSync(path)) continue;
+  if (!existsSync(path)) continue;
   const r = JSON.parse(readFileSync(path, 'utf8'));
   if (JSON.stringify(r.scenario) !== JSON.stringify(c.scenario)) {
     stale++;
     continue;
   }
   recorded++;
+  const table = c.dims?.table ?? '';
+  if (!c.dims || !tables[table]) {
+    outside++;
+    continue;
+  }
   const key = `${c.dims.answer}|${c.dims.shape}`;
-  const into = c.id in gaps ? gap : count;
+  const into = (c.id in gaps ? gap : count).get(table);
   into.set(key, (into.get(key) ?? 0) + 1);
 }
 
-const cell = (row, column) => {
-  const n = count.get(`${row}|${column}`) ?? 0;
-  const g = gap.get(`${row}|${column}`) ?? 0;
-  return g ? `${n} (+${g} gap)` : `${n}`;
+const grid = (table) => {
+  const { rows, columns } = tables[table];
+  const n = (r, c) => count.get(table).get(`${r}|${c}`) ?? 0;
+  const cell = (r, c) => {
+    const g = gap.get(table).get(`${r}|${c}`) ?? 0;
+    return g ? `${n(r, c)} (+${g} gap)` : `${n(r, c)}`;
+  };
+  return [
+    `| ${table ? tables[table].corner : 'answer \\ session'} | ${columns.join(' | ')} | total |`,
+    `|---|${columns.map(() => '---:').join('|')}|---:|`,
+    ...rows.map((r) => `| ${r} | ${columns.map((c) => cell(r, c)).join(' | ')} | ${columns.reduce((k, c) => k + n(r, c), 0)} |`),
+    `| total | ${columns.map((c) => rows.reduce((k, r) => k + n(r, c), 0)).join(' | ')} | ${rows.reduce((k, r) => k + columns.reduce((j, c) => j + n(r, c), 0), 0)} |`,
+  ];
 };
-const empty = ROWS.flatMap((r) => COLUMNS.filter((c) => !count.get(`${r}|${c}`)).map((c) => `${r} × ${c}`));
+const empty = Object.entries(tables).flatMap(([t, { rows, columns }]) => rows.flatMap((r) => columns.filter((c) => !count.get(t).get(`${r}|${c}`)).map((c) => `${r} × ${c}`)));
 const lines = [
   `# What the recorded ${host} ${version} session cases cover`,
   '',
@@ -65,11 +83,10 @@ const lines = [
   '`npm test` replays every one (packages/real-host/test/replaying_recorded_cases.test.ts) and fails on any',
   'disagreement. "+n gap" counts cases listed in oracle/recorded/known-gaps.json (replayed as skipped: unverified).',
   '',
-  `| answer \\ session | ${COLUMNS.join(' | ')} | total |`,
-  `|---|${COLUMNS.map(() => '---:').join('|')}|---:|`,
-  ...ROWS.map((r) => `| ${r} | ${COLUMNS.map((c) => cell(r, c)).join(' | ')} | ${COLUMNS.reduce((n, c) => n + (count.get(`${r}|${c}`) ?? 0), 0)} |`),
-  `| total | ${COLUMNS.map((c) => ROWS.reduce((n, r) => n + (count.get(`${r}|${c}`) ?? 0), 0)).join(' | ')} | ${[...count.values()].reduce((a, b) => a + b, 0)} |`,
+  ...grid(''),
   '',
+  ...Object.entries(tables).filter(([t]) => t).flatMap(([t, { title }]) => [title, '', ...grid(t), '']),
+  ...(outside ? [`${outside} recorded case(s) sit in no table's grid (single cases beside the grids; replayed all the same).`, ''] : []),
   empty.length ? `Empty cells: ${empty.join(', ')}.` : 'No empty cell.',
   '',
 ];

@@ -7,7 +7,7 @@
 //   node oracle/sessions/gemini-cli-coverage.mjs [--version 0.61.0] [--check]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -15,6 +15,9 @@ const argv = process.argv.slice(2);
 const version = argv.flatMap((a, i) => (a === '--version' && argv[i + 1] ? [argv[i + 1]] : []))[0] ?? '0.61.0';
 const dir = join(ROOT, 'oracle', 'recorded', 'gemini-cli', version);
 const out = join(ROOT, 'oracle', 'hosts', 'gemini-cli', 'COVERAGE-SESSIONS.md');
+const { generate, PERMISSION_SETUPS, PERMISSION_ANSWERS } = await import(pathToFileURL(join(HERE, 'gemini-cli.mjs')).href);
+/** The permission grid's cases (setup × BeforeTool answer), by id: counted in their own table. */
+const PERMISSION_DIMS = new Map(generate().filter((c) => c.dims).map((c) => [c.id, c.dims]));
 const gaps = JSON.parse(readFileSync(join(ROOT, 'oracle', 'recorded', 'known-gaps.json'), 'utf8')).gaps;
 
 const EVENTS = ['SessionStart', 'BeforeAgent', 'PreCompress', 'BeforeModel', 'BeforeToolSelection', 'AfterModel', 'BeforeTool', 'AfterTool', 'AfterAgent', 'SessionEnd'];
@@ -55,9 +58,16 @@ function answeredOf(s) {
 
 const recorded = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8'))) : [];
 const cells = new Map();
-const extra = { 'hooks that only watch': 0, 'AfterAgent retry loops (deny, exit 2)': 0, 'hooks in both settings files': 0, 'host.env or a hook’s own env': 0, 'continue: false': 0, 'known gaps': 0 };
+const permissionCells = new Map();
+const extra = { 'permissions in other shapes (several calls, a compound command, resume, trust)': 0, 'hooks that only watch': 0, 'AfterAgent retry loops (deny, exit 2)': 0, 'hooks in both settings files': 0, 'host.env or a hook’s own env': 0, 'continue: false': 0, 'known gaps': 0 };
 for (const r of recorded) {
   const s = r.scenario;
+  const dims = PERMISSION_DIMS.get(r.case);
+  if (dims) {
+    const key = `${dims.setup}|${dims.answer}`;
+    permissionCells.set(key, (permissionCells.get(key) ?? 0) + 1);
+    continue;
+  }
   const shape = shapeOf(s);
   const answered = answeredOf(s);
   for (const e of answered) cells.set(`${e}|${shape}`, (cells.get(`${e}|${shape}`) ?? 0) + 1);
@@ -65,6 +75,7 @@ for (const r of recorded) {
   if (answered.includes('AfterAgent') && /deny|exit 2/.test(JSON.stringify(s.files))) extra['AfterAgent retry loops (deny, exit 2)']++;
   if (Object.keys(s.files).length > 1) extra['hooks in both settings files']++;
   if (s.host?.env || /"env"/.test(JSON.stringify(s.files))) extra['host.env or a hook’s own env']++;
+  if (/^perm-/.test(r.case) && !PERMISSION_DIMS.has(r.case)) extra['permissions in other shapes (several calls, a compound command, resume, trust)']++;
   if (/continue.{0,6}false/.test(JSON.stringify(s.files))) extra['continue: false']++;
   if (r.case in gaps) extra['known gaps']++;
 }
@@ -92,7 +103,23 @@ for (const e of EVENTS) {
   });
   lines.push(`| ${e} | ${row.join(' | ')} |`);
 }
-lines.push('', `${recorded.length} sessions in all. Across the table:`, '', ...Object.entries(extra).map(([k, v]) => `- ${k}: ${v}`), '');
+const ANSWERS = Object.keys(PERMISSION_ANSWERS);
+lines.push(
+  '',
+  'The permission model (`gemini -p` with host.args instead of the harness\'s `--yolo`, policy files, the deprecated',
+  'tools.exclude / tools.allowed) × what a BeforeTool hook answers, each on one call (`echo one`):',
+  '',
+  `| setup | ${ANSWERS.join(' | ')} |`,
+  `| --- | ${ANSWERS.map(() => '---:').join(' | ')} |`,
+);
+for (const setup of Object.keys(PERMISSION_SETUPS)) {
+  lines.push(`| ${setup} | ${ANSWERS.map((a) => {
+    const n = permissionCells.get(`${setup}|${a}`) ?? 0;
+    if (!n) empty.push(`${setup} × ${a}`);
+    return String(n);
+  }).join(' | ')} |`);
+}
+lines.push('', `${recorded.length} sessions in all. Across the tables:`, '', ...Object.entries(extra).map(([k, v]) => `- ${k}: ${v}`), '');
 if (empty.length) lines.push(`Empty cells: ${empty.join(', ')}.`, '');
 if (!argv.includes('--check')) writeFileSync(out, lines.join('\n'));
 console.log(lines.join('\n'));

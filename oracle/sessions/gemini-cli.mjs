@@ -266,11 +266,72 @@ function resumeCases() {
     base('resume-before-tool-deny-second-run', 'resume: BeforeTool denies the call of the second run', { ...watchAll, BeforeTool: [group([hook(onSecondCall(ANSWERS.BeforeTool.deny))])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, call('echo two'), { reply: 'R2' }]),
     base('resume-twice', 'resume twice: three runs, a call in the first', { ...watchAll, SessionStart: [group([hook(startBySource)])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }, resume, { prompt: 'third' }, { reply: 'R3' }]),
     base('resume-after-failing-call', 'resume after a call that failed (exit 3)', watchAll, [{ prompt: 'first' }, call('echo to-stderr >&2; exit 3'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    // Which user messages the resumed history keeps: one that starts with its prompt (BeforeAgent context after
+    // it), one that starts with "?".
+    base('resume-before-agent-context-only', 'resume: BeforeAgent context after the first prompt, no SessionStart context', { ...watchAll, BeforeAgent: [group([hook(json(hso('BeforeAgent', { additionalContext: 'agent note' })))])] }, [{ prompt: 'first' }, { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
+    base('resume-question-prompt', 'resume: the first prompt starts with "?"', watchAll, [{ prompt: '?what is here' }, { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
     // One answer of each remaining event in a resumed session: the answer holds in both runs.
     ...[['PreCompress', 'system-message'], ['BeforeModel', 'system-message'], ['BeforeToolSelection', 'system-message'], ['AfterModel', 'deny'], ['SessionEnd', 'system-message']].map(([event, answer]) =>
       base(`resume-${event}-${answer}`, `resume: ${event} answers ${answer} in both runs`, { ...watchAll, [event]: [group([hook(ANSWERS[event][answer])])] }, [{ prompt: 'first' }, call('echo one'), { reply: 'R1' }, resume, { prompt: 'second' }, { reply: 'R2' }]),
     ),
   ];
+}
+
+/**
+ * The permission model of `gemini -p` (host.args instead of the harness's --yolo; the policy engine's TOML rules in
+ * ~/.gemini/policies/ and the workspace's .gemini/policies/; the deprecated tools.exclude and tools.allowed) × what
+ * a BeforeTool hook answers. Each is one call (`echo one`); a rewrite makes it `printf rewritten`, which no rule
+ * below names, so whether the policy engine reads the rewritten arguments shows.
+ */
+export const PERMISSION_SETUPS = {
+  'mode-default': { args: ['--approval-mode', 'default'] },
+  'mode-auto-edit': { args: ['--approval-mode', 'auto_edit'] },
+  'mode-plan': { args: ['--approval-mode', 'plan'] },
+  'mode-yolo-flag': { args: ['--approval-mode', 'yolo'] },
+  'exclude-shell': { files: { '.gemini/settings.json': `${JSON.stringify({ tools: { exclude: [SHELL] } })}\n` } },
+  'policy-deny-echo': { files: { '~/.gemini/policies/guard.toml': `[[rule]]\ntoolName = "${SHELL}"\ncommandPrefix = "echo"\ndecision = "deny"\npriority = 500\ndenyMessage = "no echo here"\n` } },
+  'policy-ask-echo': { files: { '~/.gemini/policies/guard.toml': `[[rule]]\ntoolName = "${SHELL}"\ncommandPrefix = "echo"\ndecision = "ask_user"\npriority = 500\n` } },
+  'policy-allow-shell-default': { args: ['--approval-mode', 'default'], files: { '~/.gemini/policies/allow.toml': `[[rule]]\ntoolName = "${SHELL}"\ndecision = "allow"\npriority = 100\n` } },
+  'allowed-echo-default': { args: ['--approval-mode', 'default'], files: { '.gemini/settings.json': `${JSON.stringify({ tools: { allowed: [`${SHELL}(echo)`] } })}\n` } },
+  'workspace-policy-ignored': { files: { '.gemini/policies/guard.toml': `[[rule]]\ntoolName = "${SHELL}"\ndecision = "deny"\npriority = 900\n` } },
+};
+export const PERMISSION_ANSWERS = {
+  watch: null,
+  'BeforeTool deny': ANSWERS.BeforeTool.deny,
+  'BeforeTool rewrite': json(hso('BeforeTool', { tool_input: { command: 'printf rewritten', description: 'rewritten' } })),
+  'BeforeTool ask': ANSWERS.BeforeTool.ask,
+};
+
+function permissionCases() {
+  const watchAll = Object.fromEntries(EVENTS.map((e) => [e, [group([watcher(e)])]]));
+  const out = [];
+  for (const [setup, { args, files = {} }] of Object.entries(PERMISSION_SETUPS)) {
+    for (const [answer, body] of Object.entries(PERMISSION_ANSWERS)) {
+      const hooks = body ? { ...watchAll, BeforeTool: [group([hook(body)])] } : watchAll;
+      out.push({
+        id: `perm-${setup}-${answer.replace(/ /g, '-').toLowerCase()}`,
+        dims: { setup, answer },
+        scenario: {
+          hookplay: 1,
+          title: `permissions, ${setup}: ${answer === 'watch' ? 'hooks only watch' : answer}`,
+          dialect: 'gemini-cli',
+          ...(args ? { host: { args } } : {}),
+          files: { ...userFile(hooks), ...files },
+          session: { steps: [{ prompt: 'run the check' }, { tool: SHELL, input: { command: 'echo one', description: 'first' } }, { reply: 'Checked.' }] },
+        },
+      });
+    }
+  }
+  const deny = PERMISSION_SETUPS['policy-deny-echo'].files;
+  const base = (id, title, files, steps, host) => ({ id, scenario: { hookplay: 1, title, dialect: 'gemini-cli', ...(host ? { host } : {}), files: { ...userFile(watchAll), ...files }, session: { steps } } });
+  out.push(
+    base('perm-policy-deny-echo-several-calls', 'permissions: a deny rule for echo, two calls in one message (echo, printf)', deny, [{ prompt: 'check' }, { calls: [{ tool: SHELL, input: { command: 'echo one', description: 'a' } }, { tool: SHELL, input: { command: 'printf two', description: 'b' } }] }, { reply: 'Done.' }]),
+    base('perm-policy-deny-echo-compound', 'permissions: a deny rule for echo, a command that runs echo after printf', deny, [{ prompt: 'check' }, { tool: SHELL, input: { command: 'printf one && echo two', description: 'a' } }, { reply: 'Done.' }]),
+    base('perm-allowed-echo-other-command', 'permissions: tools.allowed names echo only, under --approval-mode default; the call is printf', PERMISSION_SETUPS['allowed-echo-default'].files, [{ prompt: 'check' }, { tool: SHELL, input: { command: 'printf one', description: 'a' } }, { reply: 'Done.' }], { args: ['--approval-mode', 'default'] }),
+    base('perm-mode-default-resume', 'permissions: --approval-mode default in both runs of a resumed session', {}, [{ prompt: 'first' }, { tool: SHELL, input: { command: 'echo one', description: 'a' } }, { reply: 'R1' }, { resume: 'continue' }, { prompt: 'second' }, { reply: 'R2' }], { args: ['--approval-mode', 'default'] }),
+    base('perm-untrusted-folder', 'an untrusted folder: gemini -p refuses to start, no hook of either file runs', { '.gemini/settings.json': settings({ BeforeAgent: [group([hook('echo project hook')])] }) }, [{ prompt: 'check' }, { tool: SHELL, input: { command: 'echo one', description: 'a' } }, { reply: 'Done.' }], { trusted: false }),
+  );
+  return out;
 }
 
 export function generate() {
@@ -284,6 +345,6 @@ export function generate() {
       for (const answer of answers) cases.push(answeredCase(event, answer, shapeName));
     }
   }
-  cases.push(...loopCases(), ...spreadCases(), ...envCases(), ...severalCallsCases(), ...resumeCases());
+  cases.push(...loopCases(), ...spreadCases(), ...envCases(), ...severalCallsCases(), ...resumeCases(), ...permissionCases());
   return cases;
 }

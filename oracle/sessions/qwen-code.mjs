@@ -10,7 +10,9 @@
 // The seed picks which answers meet which shape, and the variants inside a cell (which file holds the hook). EXTRAS
 // add what the grid cannot: the Stop cap, Qwen Code's dedup of identical commands, several hooks in several files,
 // a sequential group, disableAllHooks, calls Qwen Code runs at once.
-// oracle/sessions/qwen-code-coverage.mjs counts the recorded cases per cell (oracle/hosts/qwen-code/COVERAGE-SESSIONS.md).
+// PERMISSION_SETUPS × PERMISSION_ANSWERS: the approval mode (host.args) and the settings' permission rules × a hook
+// answer around the call, and the Stop cap's variable and setting.
+// `node oracle/sessions/coverage.mjs --host qwen-code` counts the recorded cases per cell (oracle/hosts/qwen-code/COVERAGE-SESSIONS.md).
 
 const SEED = 0x9e3;
 
@@ -237,8 +239,88 @@ function extraCases() {
   ];
 }
 
+/**
+ * Qwen Code's permission model in a one-shot run: the approval mode (host.args instead of the harness's --yolo), the
+ * permission rules of the settings (permissions.allow/ask/deny, the legacy tools.exclude), × what a hook answers on
+ * the events around a call. Each is one call of ONE (`printf one > a.txt && cat a.txt`).
+ */
+export const PERMISSION_SETUPS = {
+  'mode-default': { args: ['--approval-mode', 'default'] },
+  'mode-plan': { args: ['--approval-mode', 'plan'] },
+  'mode-auto-edit': { args: ['--approval-mode', 'auto-edit'] },
+  'default-allow-bash-prefix': { args: ['--approval-mode', 'default'], settings: { permissions: { allow: ['Bash(printf *)'] } } },
+  'default-allow-shell': { args: ['--approval-mode', 'default'], settings: { permissions: { allow: [SHELL] } } },
+  'default-allow-shell-prefix': { args: ['--approval-mode', 'default'], settings: { permissions: { allow: [`${SHELL}(printf *)`] } } },
+  'yolo-deny-bash-prefix': { settings: { permissions: { deny: ['Bash(printf *)'] } } },
+  'yolo-deny-bash': { settings: { permissions: { deny: ['Bash'] } } },
+  'yolo-ask-bash': { settings: { permissions: { ask: ['Bash'] } } },
+  'yolo-tools-exclude': { settings: { tools: { exclude: [SHELL] } } },
+};
+export const PERMISSION_ANSWERS = {
+  watch: null,
+  'PreToolUse deny': ['PreToolUse', denyWith('not this one')],
+  'PermissionRequest allow': ['PermissionRequest', say(hso('PermissionRequest', { decision: { behavior: 'allow' } }))],
+  'PostToolBatch context': ['PostToolBatch', say(hso('PostToolBatch', { additionalContext: 'batch note' }))],
+};
+
+function permissionCases() {
+  const watch = [...EVENTS, 'PermissionRequest', 'PermissionDenied'];
+  const out = [];
+  for (const [setup, { args, settings: extra = {} }] of Object.entries(PERMISSION_SETUPS)) {
+    for (const [answer, spec] of Object.entries(PERMISSION_ANSWERS)) {
+      const hooks = Object.fromEntries(watch.map((e) => [e, [group(watcher(e))]]));
+      if (spec) hooks[spec[0]] = [group(reading(spec[1]))];
+      out.push({
+        id: `perm-${setup}-${answer.replace(/ /g, '-').toLowerCase()}`,
+        dims: { table: 'permissions', answer: setup, shape: answer },
+        permission: true,
+        scenario: { hookplay: 1, title: `permissions, ${setup}: ${answer === 'watch' ? 'hooks only watch' : answer}`, dialect: 'qwen-code', ...(args ? { host: { args } } : {}), files: { [USER]: settings(hooks, extra) }, session: { steps: oneCall } },
+      });
+    }
+  }
+  const watchAllFile = (extra = {}) => ({ [USER]: settings(watchAll, extra) });
+  out.push(
+    base('perm-yolo-deny-prefix-two-calls', 'permissions: a deny rule for printf, two calls in one message (printf, echo)', watchAllFile({ permissions: { deny: ['Bash(printf *)'] } }), [{ prompt: 'tidy' }, { calls: [{ tool: SHELL, input: CALL_A }, { tool: SHELL, input: { command: 'echo two', description: 'b' } }] }, { reply: 'Done.' }]),
+    base('perm-mode-default-resume', 'permissions: --approval-mode default in both runs of a resumed session', watchAllFile(), [{ prompt: 'first' }, { tool: SHELL, input: ONE }, { reply: 'R1' }, { resume: 'continue' }, { prompt: 'second' }, { reply: 'R2' }], { args: ['--approval-mode', 'default'] }),
+    base('perm-default-allow-shell-echo', 'permissions: --approval-mode default, an allow rule for the shell, a read-only command', watchAllFile({ permissions: { allow: [SHELL] } }), [{ prompt: 'look' }, { tool: SHELL, input: { command: 'echo one', description: 'read' } }, { reply: 'Seen.' }], { args: ['--approval-mode', 'default'] }),
+    // What needs the user's confirmation (a command neither read-only nor writing, an ask rule), and plan mode's own check of a shell call it may run.
+    base('perm-default-allow-shell-not-read-only', 'permissions: --approval-mode default, an allow rule for the shell, a command neither read-only nor writing a file', watchAllFile({ permissions: { allow: [SHELL] } }), [{ prompt: 'wait' }, { tool: SHELL, input: { command: 'sleep 0 && echo one', description: 'wait' } }, { reply: 'Waited.' }], { args: ['--approval-mode', 'default'] }),
+    base('perm-default-allow-shell-ask-echo', 'permissions: --approval-mode default, the shell allowed, an ask rule for echo', watchAllFile({ permissions: { allow: [SHELL], ask: [`${SHELL}(echo *)`] } }), [{ prompt: 'look' }, { tool: SHELL, input: { command: 'echo one', description: 'read' } }, { reply: 'Seen.' }], { args: ['--approval-mode', 'default'] }),
+    base('perm-plan-allow-shell-echo', 'permissions: --approval-mode plan, an allow rule for the shell, a read-only command', watchAllFile({ permissions: { allow: [SHELL] } }), [{ prompt: 'look' }, { tool: SHELL, input: { command: 'echo one', description: 'read' } }, { reply: 'Seen.' }], { args: ['--approval-mode', 'plan'] }),
+  );
+  return out;
+}
+
+/** The Stop cap from QWEN_CODE_STOP_HOOK_BLOCK_CAP (it wins) and the stopHookBlockingCap setting, with invalid values. */
+function capCases() {
+  const always = { Stop: [group(say({ decision: 'block', reason: 'keep going' }))] };
+  const steps = [{ prompt: 'work' }, { reply: 'Done.' }];
+  const variants = [
+    ['env-2', { env: { QWEN_CODE_STOP_HOOK_BLOCK_CAP: '2' } }, {}],
+    ['env-0', { env: { QWEN_CODE_STOP_HOOK_BLOCK_CAP: '0' } }, {}],
+    ['env-not-a-number', { env: { QWEN_CODE_STOP_HOOK_BLOCK_CAP: 'many' } }, {}],
+    ['setting-3', null, { [USER]: settings(always, { stopHookBlockingCap: 3 }) }],
+    ['setting-3-env-2', { env: { QWEN_CODE_STOP_HOOK_BLOCK_CAP: '2' } }, { [USER]: settings(always, { stopHookBlockingCap: 3 }) }],
+    ['setting-project-2-user-4', null, { [USER]: settings(always, { stopHookBlockingCap: 4 }), [PROJECT]: `${JSON.stringify({ stopHookBlockingCap: 2 })}\n` }],
+    ['setting-1-5', null, { [USER]: settings(always, { stopHookBlockingCap: 1.5 }) }],
+  ];
+  return variants.map(([name, host, files]) => ({
+    ...base(`stop-cap-${name}`, `the Stop cap: ${name}`, Object.keys(files).length ? files : { [USER]: settings(always) }, steps, host ?? undefined),
+    dims: { answer: 'Stop', shape: 'extras' },
+  }));
+}
+
 export const ROWS = EVENTS;
 export const COLUMNS = [...Object.keys(SHAPES), 'extras'];
+/** The permission grid apart: approval mode and rules (rows) × what a hook answers around the call (columns). */
+export const TABLES = {
+  permissions: {
+    title: 'Permissions: the approval mode (host.args; `yolo-*` is the harness\'s --yolo) and the settings\' permission rules × what a hook answers around the one call.',
+    corner: 'mode, rules \\ hook',
+    rows: Object.keys(PERMISSION_SETUPS),
+    columns: Object.keys(PERMISSION_ANSWERS),
+  },
+};
 
 export function generate() {
   const rand = random(SEED);
@@ -253,7 +335,7 @@ export function generate() {
       }
     }
   }
-  cases.push(...extras());
+  cases.push(...extras(), ...capCases(), ...permissionCases());
   // A resumed session is two CLI starts, and the Stop cap nine requests: on a loaded machine they need longer.
   return cases.map((c) => (c.scenario.session.steps.some((s) => 'resume' in s) || c.id === 'stop-block-always-cap' ? { ...c, timeoutMs: 240_000 } : c));
 }

@@ -13,6 +13,8 @@
 //   node oracle/sessions/run.mjs --host claude-code --dry            compare without writing recordings
 //   node oracle/sessions/run.mjs --host claude-code --replay         compare the recordings only (no CLI)
 //   node oracle/sessions/run.mjs --host claude-code --list           print the generated cases' ids
+//   node oracle/sessions/run.mjs --host qwen-code --case X --runs 4  play each case 4 times: where the host answers
+//                                                                     differently, every answer is recorded (alternatives)
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,6 +39,8 @@ const realHost = await import(pathToFileURL(built).href);
 const { generate } = await import(pathToFileURL(generatorPath).href);
 const version = values('--version')[0] ?? realHost.verifiedVersions(host)[0];
 const jobs = Number(values('--jobs')[0] ?? 1);
+const times = Number(values('--runs')[0] ?? 1);
+if (!Number.isInteger(times) || times < 1 || times > 10) fail('--runs takes a whole number from 1 to 10');
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 8) fail('--jobs takes a whole number from 1 to 8');
 
 let cases = generate();
@@ -91,8 +95,19 @@ async function one(c) {
   }
   try {
     const comparison = await realHost.runReal(c.scenario, { version, timeoutMs: c.timeoutMs ?? 120_000 });
-    if (!flag('--dry')) realHost.recordCase(comparison, c.scenario, RECORDED, c.id);
-    report(c, comparison.differences, ` (${comparison.cli.ms} ms)`);
+    // Further runs of the same case: what the host answered differently each time is kept beside the first answer.
+    const alternatives = [];
+    let agreed = comparison.differences.length === 0;
+    for (let k = 1; k < times; k++) {
+      const again = await realHost.runReal(c.scenario, { version, timeoutMs: c.timeoutMs ?? 120_000 });
+      // Two runs answered alike when the host's own comparison finds nothing between them (times, ids aside).
+      const compare = realHost.ADAPTERS[host].compare;
+      if ([comparison.observations.real, ...alternatives].every((o) => compare(o, again.observations.real).length > 0)) alternatives.push(again.observations.real);
+      agreed ||= again.differences.length === 0;
+    }
+    if (!flag('--dry')) realHost.recordCase(comparison, c.scenario, RECORDED, c.id, alternatives);
+    const extra = ` (${comparison.cli.ms} ms${times > 1 ? `; ${alternatives.length + 1} different answer(s) in ${times} runs` : ''})`;
+    report(c, agreed ? [] : comparison.differences, extra);
   } catch (e) {
     errors++;
     console.log(`! ${c.id} — ${e.message.split('\n').join(' ').slice(0, 400)}`);

@@ -19,6 +19,11 @@ export interface CliFacts {
    * request is then the session's own end (a hook blocked the prompt), not a CLI that failed to start.
    */
   started?: boolean;
+  /**
+   * The CLI refused to start on purpose, saying why (an untrusted folder, settings it cannot read): what it did is
+   * then the case's observation, not a harness failure.
+   */
+  refused?: boolean;
 }
 
 export interface RealRunOptions {

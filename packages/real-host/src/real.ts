@@ -124,7 +124,7 @@ export async function runReal(scenario: Scenario, options: RealOptions = {}): Pr
   if (cli.cancelled) throw new RealRunError('the real run was cancelled; the CLI and everything it started were stopped', cli);
   if (cli.timedOut) throw new RealRunError(`the real ${HOST_PACKAGES[host].label} ${version} did not finish within ${Math.round((options.timeoutMs ?? 120_000) / 1000)} s: it was killed with everything it started${cli.stderrHead ? `; its last words: ${cli.stderrHead}` : ''}`, cli);
   const requests = (real.observation as { requests?: number }).requests ?? 0;
-  if ((cli.exitCode !== 0 || cli.signal) && requests === 0 && !cli.started) {
+  if ((cli.exitCode !== 0 || cli.signal) && requests === 0 && !cli.started && !cli.refused) {
     throw new RealRunError(`the real ${HOST_PACKAGES[host].label} ${version} exited with ${cli.signal ?? `code ${cli.exitCode}`} before asking the model anything${cli.stderrHead ? `: ${cli.stderrHead}` : ''}`, cli);
   }
   // The emulation plays the same session under the same deadline: a hook that hangs there is said, not waited for.

@@ -46,8 +46,11 @@ export function caseIdOf(scenario: Scenario, played: SessionScenario): string {
   return `${words || 'case'}-${caseHashOf(played).slice(0, 8)}`;
 }
 
-/** Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. */
-export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played)): string {
+/**
+ * Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. `alternatives`:
+ * what further runs of the same case observed where they differ from this one (a host that is nondeterministic there).
+ */
+export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played), alternatives: unknown[] = []): string {
   const recorded: RecordedCase = {
     case: id,
     ...(scenario.title ? { title: scenario.title } : {}),
@@ -59,6 +62,7 @@ export function recordCase(c: RealComparison, scenario: Scenario, dir: string, i
     focus: c.focus,
     observed: c.observations.real,
     cli: { exitCode: c.cli.exitCode, signal: c.cli.signal, ms: c.cli.ms, otherTraffic: c.cli.otherTraffic },
+    ...(alternatives.length ? { alternatives } : {}),
   };
   const folder = join(dir, c.host, c.version);
   mkdirSync(folder, { recursive: true });

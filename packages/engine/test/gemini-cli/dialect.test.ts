@@ -198,10 +198,12 @@ describe('gemini-cli: combining answers', () => {
 });
 
 describe('gemini-cli: rule of truth', () => {
-  it('every "recorded" evidence names a case the oracle recorded', () => {
+  it('every "recorded" evidence names a case the oracle or the session sweep recorded', () => {
     const src = join(dirname(fileURLToPath(import.meta.url)), '../../src/dialects/gemini-cli');
     const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/hosts/gemini-cli/fixtures/0.61.0');
-    const recordedIds = new Set(readdirSync(fixtures).map((f) => f.replace(/\.json$/, '')));
+    // The session sweep's recordings (oracle/sessions/gemini-cli.mjs), which the lifecycle cites beside the oracle's cases.
+    const swept = join(dirname(fileURLToPath(import.meta.url)), '../../../../oracle/recorded/gemini-cli/0.61.0');
+    const recordedIds = new Set([...readdirSync(fixtures), ...readdirSync(swept)].map((f) => f.replace(/\.json$/, '')));
     const cited = new Set<string>();
     for (const f of readdirSync(src).filter((x) => x.endsWith('.ts'))) {
       for (const call of readFileSync(join(src, f), 'utf8').matchAll(/recorded\(([^)]*)\)/g)) for (const id of call[1]!.matchAll(/'([a-z0-9-]+)'/g)) cited.add(id[1]!);

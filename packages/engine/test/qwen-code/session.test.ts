@@ -17,7 +17,7 @@ describe('the qwen-code lifecycle', () => {
   it('rejects an approval step in a trusted folder before anything runs: --yolo never asks there', async () => {
     const { outcome } = await play({}, [{ prompt: 'go' }, { tool: 'run_shell_command', input: { command: 'touch ran' } }, { approval: 'allow' }]);
     expect(outcome.ended.reason).toBe('invalid');
-    expect(outcome.diagnostics.map((d) => d.message).join('\n')).toMatch(/session\.steps\[2\]\.approval .*only in an untrusted folder/);
+    expect(outcome.diagnostics.map((d) => d.message).join('\n')).toMatch(/session\.steps\[2\]\.approval .*only in another approval mode \(host\.args\) or an untrusted folder/);
   });
 
   it('in an untrusted folder, a denied approval declines the call without any tool hook', async () => {
@@ -28,6 +28,17 @@ describe('the qwen-code lifecycle', () => {
     expect(events(outcome)).toContain('PermissionRequest');
     expect(events(outcome)).not.toContain('PreToolUse');
     expect(outcome.steps.find((s) => s.step === 1)!.tool).toMatchObject({ ran: false, decidedBy: 'user' });
+  });
+
+  it('in --approval-mode default, an allow rule for the shell runs a read-only command; a write is denied by edit before any tool hook', async () => {
+    const files = { '~/.qwen/settings.json': JSON.stringify({ permissions: { allow: ['run_shell_command'] }, hooks: { PreToolUse: group('cat > /dev/null'), PostToolBatch: group('cat > /dev/null') } }) };
+    const host = { args: ['--approval-mode', 'default'] };
+    const read = (await play(files, [{ prompt: 'go' }, { tool: 'run_shell_command', input: { command: 'echo one' } }], host)).outcome;
+    expect(read.steps.find((s) => s.step === 1)!.tool).toMatchObject({ ran: true, isError: false });
+    const write = (await play(files, [{ prompt: 'go' }, { tool: 'run_shell_command', input: { command: 'echo one > a.txt' } }], host)).outcome;
+    const step = write.steps.find((s) => s.step === 1)!;
+    expect(step.tool).toMatchObject({ ran: false, isError: true, result: 'This "run_shell_command" invocation was denied by permission rules. Matching deny rule: "edit".' });
+    expect(step.events.map((e) => e.event)).toEqual(['PostToolBatch', 'UserPromptSubmit']);
   });
 
   it('runs a failing command for real and fires PostToolUseFailure, not PostToolUse', async () => {

@@ -122,9 +122,11 @@ export function settleGemini({ prepared, event, results }: SettleInput<GeminiEnt
     // The failure lines come after the systemMessage line and before what the tool scheduler prints.
     const errors = reads.filter((r) => results.get(r.index)?.timedOut).map((r) => `Hook execution error: Hook timed out after ${r.entry.timeoutMs}ms`);
     const lines = wording.failed(failed.map((r) => r.entry.displayName), name, reads.length - failed.length, total);
-    // SessionStart fires before gemini -p listens for the UI's feedback: its "[WARNING]" copy is never printed
-    // (recorded: the session sweep's failing-call-SessionStart-exit-2).
-    head.push(...(name === 'SessionStart' ? lines.slice(0, 2) : lines), ...errors);
+    // SessionStart fires before gemini -p listens for the UI's feedback, SessionEnd after it stopped listening: their
+    // "[WARNING]" copy is never printed (recorded: the session sweep's failing-call-SessionStart-exit-2,
+    // one-call-SessionEnd-exit-2, text-only-SessionEnd-exit-2).
+    head.push(...(name === 'SessionStart' || name === 'SessionEnd' ? lines.slice(0, 2) : lines), ...errors);
+    if (name === 'SessionStart' || name === 'SessionEnd') diagnostics.push(diag('info', 'rule.failure-feedback', `a failed ${name} hook is reported on stderr without the "[WARNING]" copy other events print: gemini -p ${name === 'SessionStart' ? 'does not listen for the UI feedback yet' : 'has stopped listening for the UI feedback'}`, { evidence: name === 'SessionStart' ? recorded('failing-call-SessionStart-exit-2') : recorded('one-call-SessionEnd-exit-2', 'text-only-SessionEnd-exit-2') }));
   }
   // The planner threw on a non-string matcher: executeHooks logs it and the event goes on with no hook.
   if (prepared.diagnostics.some((d) => d.code === 'match.breaks-event')) head.push(`Hook event bus error for ${name}: TypeError: entry.matcher.trim is not a function`);

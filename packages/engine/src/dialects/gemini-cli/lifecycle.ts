@@ -6,7 +6,10 @@ import { stepKind, stepLabel, type SessionStep } from '../../session/steps.js';
 import { isObject, type JsonObject } from '../../util/json.js';
 import { responseText } from './combine.js';
 import { loadGeminiSettings, USER_SETTINGS, type GeminiSettings } from './config.js';
+import { declaredTools, decide, needsConfirmation, notFound, policyDenied } from './permission.js';
+import { approvalModeOf, loadPolicies, unmodelledArgs } from './policy.js';
 import { formatIssues } from './validate.js';
+import { recorded } from './verified.js';
 import { wording } from './wording.js';
 
 /**
@@ -72,6 +75,15 @@ const SHELL = 'run_shell_command';
 const DEFAULT_RETRIES = 5;
 
 type ToolStep = Extract<SessionStep, { tool: string }>;
+/** A call once the scheduler checked it: it runs, fails with an error the model reads, stops the run, or asks. */
+interface Checked {
+  step: ToolStep;
+  input: JsonObject;
+  rewritten: boolean;
+  outcome: 'run' | 'error' | 'halt' | 'ask';
+  error?: string;
+  decidedBy: SessionTool['decidedBy'];
+}
 const hsoOf = (o: Outcome): JsonObject => (isObject(o.eventOut) && isObject(o.eventOut.hookSpecificOutput) ? o.eventOut.hookSpecificOutput : {});
 
 export const geminiLifecycle: Lifecycle<GeminiLifecycleOptions> = {
@@ -96,8 +108,13 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
   const answers: string[] = [];
   /** Each earlier process's answers, when the session was resumed: each process prints its own. */
   const printed: string[] = [];
-  /** What each history entry is: the first prompt's message (a resume drops it), a tool result (a resume doubles it). */
-  const kinds: ('first' | 'result' | 'other')[] = [];
+  /**
+   * What each history entry is: part of a user message (its number: a prompt with its BeforeAgent contexts is one
+   * message, an AfterAgent reason another), or a tool result. A resume rebuilds the history from the session file,
+   * where both read differently (resumedHistory).
+   */
+  const kinds: ({ message: number } | 'result')[] = [];
+  let messages = 0;
   let requestsBefore = 0;
   /** The user side of the conversation so far (what the oracle compares). */
   const history: string[] = [];
@@ -119,7 +136,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return outcome;
   }
   const end = (reason: LifecycleEnd['reason'], message: string, step: number | null): LifecycleEnd => {
-    obs.answer = [...printed, answers.join('')].join('\n');
+    obs.answer = [...printed, answers.join('').trim()].join('\n');
     if (obs.runs) {
       obs.runs.push(obs.requests - requestsBefore);
       obs.exits!.push(obs.exitCode);
@@ -129,6 +146,36 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     const observation: GeminiLifecycleObservation = { observed: obs, registryLinesAt };
     return { reason, message, step, observation };
   };
+  /**
+   * The history a resumed process sends, as the CLI rebuilds it from its session file (convertSessionToClientHistory
+   * in the bundle): each tool result twice, and no user message whose text starts with <hook_context>, "/", "?" or
+   * <session_context>, or is empty (recorded: resume-start-context and resume-twice drop the prompt that carried a
+   * SessionStart context, resume-text-only and resume-calls-in-both-runs keep one that did not). Returns how many
+   * messages it left out.
+   */
+  function resumedHistory(): number {
+    const ignored = (text: string) => /^(\/|\?|<session_context>|<hook_context>|$)/.test(text.trim());
+    const left = new Set<number>();
+    kinds.forEach((k, i) => {
+      if (k !== 'result' && kinds.findIndex((x) => x !== 'result' && x.message === k.message) === i && ignored(history[i]!)) left.add(k.message);
+    });
+    const rebuilt: string[] = [];
+    const rebuiltKinds: typeof kinds = [];
+    history.forEach((h, i) => {
+      const k = kinds[i]!;
+      if (k === 'result') {
+        // Read back from the file, a result is no longer doubled by the next resume.
+        rebuilt.push(h, h);
+        rebuiltKinds.push({ message: ++messages }, { message: ++messages });
+      } else if (!left.has(k.message)) {
+        rebuilt.push(h);
+        rebuiltKinds.push(k);
+      }
+    });
+    history.splice(0, history.length, ...rebuilt);
+    kinds.splice(0, kinds.length, ...rebuiltKinds);
+    return left.size;
+  }
   function* finish(reason: LifecycleEnd['reason'], message: string, step: number | null): Generator<SessionEffect, LifecycleEnd, unknown> {
     yield* beginStep(null, 'session end');
     yield* event('SessionEnd', { reason: 'exit' });
@@ -137,6 +184,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
 
   yield* beginStep(null, 'session start');
   const settings = loadGeminiSettings(files, host).settings as unknown as GeminiSettings;
+  const mode = approvalModeOf(host);
+  const policies = loadPolicies(files, settings.trusted);
+  const declared = declaredTools(mode, policies.rules);
   if (settings.fatals.length) {
     // loadSettings throws a FatalConfigError: every broken file, then one line of advice; exit code 52.
     for (const f of settings.fatals) obs.userSaw.push(...f.message.replace(`Error in ${f.file}:`, `Error in ${where(f.file)}:`).split('\n'));
@@ -152,6 +202,15 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     return end('invalid', 'gemini -p refuses to run in an untrusted folder (exit code 55)', null);
   }
   for (const { file, issues } of settings.schema) obs.userSaw.push(...formatIssues(where(file), issues));
+  obs.userSaw.push(...policies.warnings);
+  const unmodelled = unmodelledArgs(host);
+  if (unmodelled.length) yield* diagnostic({ level: 'warning', code: 'session.host-args', message: `hookplay does not model these Gemini CLI arguments; the session plays as if they were not given: ${unmodelled.join(' ')}` });
+  if (policies.ignoredWorkspace.length) {
+    yield* diagnostic({ level: 'info', code: 'config.workspace-policies', message: `${policies.ignoredWorkspace.join(', ')}: Gemini CLI 0.61.0 loads no workspace policy (its docs say the tier is disabled), so these rules change nothing`, evidence: recorded('perm-workspace-policy-ignored-watch', 'perm-workspace-policy-ignored-beforetool-ask') });
+  }
+  if (mode !== 'yolo' || policies.rules.length) {
+    yield* diagnostic({ level: 'info', code: 'session.approval-mode', message: `the ${mode} approval mode${policies.rules.length ? ` and ${policies.rules.length} policy rule${policies.rules.length > 1 ? 's' : ''} of the user` : ''}: gemini -p declares ${declared.join(', ')} to the model, and asks nobody: what the policy would ask about fails`, evidence: recorded('perm-mode-default-watch', 'perm-policy-allow-shell-default-watch') });
+  }
   if (settings.enabled && settings.registry.length) registryLinesAt = obs.userSaw.length;
   for (const line of obs.userSaw) yield* notice(line);
 
@@ -168,13 +227,14 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       (obs.runs ??= []).push(obs.requests - requestsBefore);
       (obs.exits ??= []).push(obs.exitCode);
       requestsBefore = obs.requests;
-      printed.push(answers.splice(0).join(''));
-      // The resumed history, as the CLI rebuilds it from its session file: the first prompt's message (with its
-      // hook contexts) is gone, and every tool result is there twice (recorded: resume-*).
-      const rebuilt = history.flatMap((h, i) => (kinds[i] === 'first' ? [] : kinds[i] === 'result' ? [h, h] : [h]));
-      history.splice(0, history.length, ...rebuilt);
-      kinds.splice(0, kinds.length, ...rebuilt.map((): 'other' => 'other'));
-      yield* diagnostic({ level: 'info', code: 'session.resume', message: 'gemini -p --resume latest: the resumed history drops the first prompt and doubles each tool result (recorded)', evidence: { kind: 'recorded', host: 'Gemini CLI', version: '0.61.0', cases: ['resume-start-context', 'resume-calls-in-both-runs'] } });
+      printed.push(answers.splice(0).join('').trim());
+      const dropped = resumedHistory();
+      yield* diagnostic({
+        level: 'info',
+        code: 'session.resume',
+        message: `gemini -p --resume latest rebuilds the history from its session file: every tool result is there twice, and a user message that starts with <hook_context> (a SessionStart context in front of its prompt), "/", "?" or <session_context> is left out${dropped ? ` (here ${dropped} of them)` : ''}`,
+        evidence: recorded('resume-start-context', 'resume-twice', 'resume-text-only', 'resume-calls-in-both-runs'),
+      });
       const resumed = yield* event('SessionStart', { source: 'resume' });
       prefix = resumed.context.length ? `${wording.hookContext(resumed.context.join('\n'))}\n\n` : '';
       startContext = resumed.context.length ? [wording.hookContext(resumed.context.join('\n'))] : [];
@@ -215,10 +275,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         if (cursor.done) return yield* finish('prompt-blocked', 'a BeforeAgent hook blocked the prompt: no model request', promptIndex);
         return null;
       }
-      const first = obs.requests === 0 && retries === 0 && requestsBefore === 0 && !kinds.length;
+      const message = ++messages;
       history.push(request);
       for (const c of before.context) history.push(wording.hookContext(c));
-      while (kinds.length < history.length) kinds.push(first ? 'first' : 'other');
+      while (kinds.length < history.length) kinds.push({ message });
       for (const c of before.context) told.push(wording.hookContext(c));
       const looped = yield* modelLoop(promptIndex, request);
       if (looped === 'interrupt') {
@@ -300,45 +360,103 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
           return null;
         }
         cursor.next();
-        // Several calls in one message each get BeforeTool, the tool and AfterTool, and their results go back
-        // together, in call order, in the next request (recorded: calls-*).
         const list: ToolStep[] = 'calls' in toolStep.step ? (toolStep.step.calls as ToolStep[]) : [toolStep.step as ToolStep];
-        let stopped: 'BeforeTool' | 'AfterTool' | null = null;
-        for (const call of list) {
-          const s = yield* playTool(toolStep.index, call);
-          // "ask" under --yolo with -p: nobody can confirm; the tool does not run and the CLI exits quietly, without
-          // AfterAgent or SessionEnd (recorded).
-          // No hook halted: the ask has nobody to answer it, so the headless run exits there (as a deferred call does).
-          if (s === 'ask') return end('deferred', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
-          stopped ??= s;
+        // The scheduler checks every call of a message (BeforeTool, then the policy) before it runs any, and runs
+        // the checked ones together; their results go back in call order (recorded: several-calls-*). So a call
+        // that asks stops the whole message: gemini -p cannot ask and exits quietly, without AfterAgent or
+        // SessionEnd, and no call of it has run (recorded: several-calls-BeforeTool-ask, before-tool-ask-yolo).
+        // The CLI starts the checks (and then the calls) of a message together; hookplay plays them in call order,
+        // so hooks that race each other across calls are not modelled.
+        const checked: Checked[] = [];
+        for (const call of list) checked.push(yield* checkTool(toolStep.index, call));
+        const asked = checked.findIndex((c) => c.outcome === 'ask');
+        if (asked >= 0) {
+          for (const c of checked) yield* recordTool({ name: c.step.tool, input: c.input, ran: false, result: null, isError: true, decidedBy: 'hook', source: 'none' });
+          return end('deferred', 'a BeforeTool hook asked for confirmation: gemini -p cannot ask, so it exits without AfterAgent or SessionEnd', toolStep.index);
         }
+        let stopped: 'BeforeTool' | 'AfterTool' | null = null;
+        for (const c of checked) {
+          if (list.length > 1) yield* beginStep(toolStep.index, `${stepLabel(c.step)}: result`);
+          const s = yield* finishTool(c);
+          stopped ??= s;
+          // gemini -p ends a line of the model's text before what follows a tool's response.
+          const out = answers.join('');
+          if (out && !out.endsWith('\n')) answers.push('\n');
+        }
+        // The tool results go back as a new message of the turn: a later AfterAgent is no retry any more
+        // (recorded: loop-after-agent-then-tool).
+        stopHookActive = false;
         if (stopped) return yield* finish('halted', `a ${stopped} hook answered continue: false: the run stops`, toolStep.index);
       }
     }
   }
 
-  /** One tool call; returns the event whose continue: false ends the run, or `ask` (the CLI exits), if one did. */
-  function* playTool(index: number, step: ToolStep): Generator<SessionEffect, 'BeforeTool' | 'AfterTool' | 'ask' | null, unknown> {
+  /**
+   * A call as the scheduler checks it: a tool the run does not declare errors at once, with no hook; then BeforeTool,
+   * then the policy engine on the arguments BeforeTool left (permission.ts).
+   */
+  function* checkTool(index: number, step: ToolStep): Generator<SessionEffect, Checked, unknown> {
     yield* beginStep(index, stepLabel(step));
     toolCalls++;
     const asked = step.input as JsonObject;
-    const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...tool });
-    const pre = yield* event('BeforeTool', { tool_name: step.tool, tool_input: asked });
     obs.tool = { executed: false, ran: null };
-    if (pre.halt || pre.verdict === 'block') {
-      const result = pre.shown?.model ?? '';
+    const failed = (error: string, decidedBy: SessionTool['decidedBy'], input = asked): Checked => ({ step, input, rewritten: false, outcome: 'error', error, decidedBy });
+    if (!declared.includes(step.tool)) {
+      const error = notFound(step.tool, declared);
+      yield* toolErrorLine(step.tool, error);
+      yield* diagnostic({
+        level: 'info',
+        code: 'rule.tool-not-declared',
+        message: `${step.tool} is not among the tools gemini -p declares ${mode === 'yolo' ? 'here' : `in the ${mode} approval mode`} (${declared.length} of them${mode === 'yolo' ? ', minus what the policy rules take away' : ''}): the call fails as "${error}", and no BeforeTool or AfterTool hook runs`,
+        evidence: recorded('perm-mode-default-watch', 'perm-mode-auto-edit-watch', 'perm-mode-plan-watch', 'perm-exclude-shell-watch'),
+      });
+      return failed(error, 'host');
+    }
+    const pre = yield* event('BeforeTool', { tool_name: step.tool, tool_input: asked });
+    if (pre.halt || pre.verdict === 'block') return { step, input: asked, rewritten: false, outcome: pre.halt ? 'halt' : 'error', error: pre.shown?.model ?? '', decidedBy: 'hook' };
+    const rewritten = isObject(pre.updatedInput);
+    const input: JsonObject = rewritten ? (pre.updatedInput as JsonObject) : asked;
+    const policy = decide(step.tool, input, mode, policies.rules);
+    const by = policy.rule ? `the rule of ${policy.rule.source}` : `the ${mode} approval mode`;
+    const evidence = recorded('perm-policy-deny-echo-watch', 'perm-allowed-echo-other-command', 'perm-policy-ask-echo-watch', 'perm-policy-deny-echo-beforetool-ask');
+    // checkPolicy runs before the hook's "ask" is read: a policy that asks fails the call even then.
+    if (policy.decision === 'ask_user') {
+      const error = needsConfirmation(step.tool);
+      yield* toolErrorLine(step.tool, error);
+      yield* diagnostic({ level: 'info', code: 'rule.policy-asks', message: `${by} asks for confirmation${policy.part ? ` (for "${policy.part}")` : ''}${policy.redirection ? ' (an allowed command with a redirection asks)' : ''}: gemini -p cannot ask, so the call fails as "${error}"`, evidence });
+      return failed(error, 'rule', input);
+    }
+    if (pre.verdict === 'ask') {
+      if (policy.decision === 'deny') yield* diagnostic({ level: 'info', code: 'rule.hook-ask-beats-policy', message: `${by} denies the call, but the hook's "ask" comes after the policy and turns it into a confirmation, which gemini -p cannot show`, evidence: recorded('perm-policy-deny-echo-beforetool-ask') });
+      return { step, input, rewritten, outcome: 'ask', decidedBy: 'hook' };
+    }
+    if (policy.decision === 'deny') {
+      const error = policyDenied(policy.rule, mode);
+      yield* toolErrorLine(step.tool, error);
+      yield* diagnostic({ level: 'info', code: 'rule.policy-denies', message: `${by} denies the call${policy.part ? ` (its part "${policy.part}")` : ''}${rewritten ? ', as the hook rewrote it' : ''}, after BeforeTool ran: the model reads "${error}" and no AfterTool hook runs`, evidence });
+      return failed(error, 'rule', input);
+    }
+    return { step, input, rewritten, outcome: 'run', decidedBy: rewritten ? 'hook' : 'host' };
+  }
+
+  function* toolErrorLine(tool: string, error: string): Generator<SessionEffect, void, unknown> {
+    const line = wording.toolError(tool, error);
+    obs.userSaw.push(norm(line));
+    yield* notice(line);
+  }
+
+  /** A checked call's end: its error goes back to the model, or it runs and AfterTool follows; returns a halt, if one. */
+  function* finishTool(c: Checked): Generator<SessionEffect, 'BeforeTool' | 'AfterTool' | null, unknown> {
+    const { step, input, rewritten } = c;
+    const record = (tool: Omit<SessionTool, 'name'>) => recordTool({ name: step.tool, ...tool });
+    if (c.outcome !== 'run') {
+      const result = c.error ?? '';
       history.push(JSON.stringify({ error: result }));
       kinds.push('result');
       told.push(result);
-      yield* record({ input: asked, ran: false, result, isError: true, decidedBy: 'hook', source: 'none' });
-      return pre.halt ? 'BeforeTool' : null;
+      yield* record({ input, ran: false, result, isError: true, decidedBy: c.decidedBy, source: 'none' });
+      return c.outcome === 'halt' ? 'BeforeTool' : null;
     }
-    if (pre.verdict === 'ask') {
-      yield* record({ input: asked, ran: false, result: null, isError: true, decidedBy: 'hook', source: 'none' });
-      return 'ask';
-    }
-    const rewritten = isObject(pre.updatedInput);
-    const input: JsonObject = rewritten ? (pre.updatedInput as JsonObject) : asked;
     let output: string;
     let llmContent: string;
     let failed = false;
@@ -357,10 +475,9 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
         const proof = yield* runTool(`if [ -f ${f} ]; then cat ${f}; rm -f ${f}; else exit 3; fi`);
         obs.tool = proof.exitCode === 0 ? { executed: true, ran: proof.stdout.trim() } : { executed: false, ran: null };
       } else obs.tool = { executed: true, ran: String(input.command ?? '') };
-      // The recorded result of a command that succeeded; the Exit Code line of one that failed is from Gemini CLI's source.
+      // The recorded result of a command that succeeded and of one that failed (failing-call-*, resume-after-failing-call).
       const exit = ran.exitCode !== 0 ? `\nExit Code: ${ran.exitCode}` : '';
       llmContent = `<untrusted_context>\nOutput: ${output || '(empty)'}${exit}\nProcess Group PGID: N\n</untrusted_context>`;
-      if (ran.exitCode !== 0) yield* diagnostic({ level: 'info', code: 'session.from-docs', message: "how Gemini CLI words a failed command's result (the Exit Code line) is from its source, not recorded", evidence: { kind: 'docs', source: 'gemini-cli packages/core/src/tools/shell.ts' } });
     } else {
       output = '';
       llmContent = '';
@@ -381,7 +498,7 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
       if (after.verdict === 'block') told.push(after.shown?.model ?? '');
       else if (after.context.length) told.push(wording.hookContext(after.context.join('\n')));
     }
-    yield* record({ input, ran: true, result, isError: failed || (exitCode !== null && exitCode !== 0), decidedBy: rewritten ? 'hook' : 'host', source: given ? 'given' : 'run', ...(exitCode !== null ? { exitCode } : {}) });
+    yield* record({ input, ran: true, result, isError: failed || (exitCode !== null && exitCode !== 0), decidedBy: c.decidedBy, source: given ? 'given' : 'run', ...(exitCode !== null ? { exitCode } : {}) });
     return after.halt ? 'AfterTool' : null;
   }
 }

@@ -4,7 +4,10 @@ import type { VerifiedAgainst } from '../dialect.js';
 export const VERSION = '0.61.0';
 export const HOST = 'Gemini CLI';
 
-/** Evidence for a rule a recording of the real CLI covers (case ids of oracle/hosts/gemini-cli/fixtures/0.61.0). */
+/**
+ * Evidence for a rule a recording of the real CLI covers: case ids of oracle/hosts/gemini-cli/fixtures/0.61.0 (the
+ * one-event oracle) or of oracle/recorded/gemini-cli/0.61.0 (the session sweep, oracle/sessions/gemini-cli.mjs).
+ */
 export function recorded(...cases: [string, ...string[]]): Evidence {
   return { kind: 'recorded', host: HOST, version: VERSION, cases };
 }
@@ -41,5 +44,8 @@ export const VERIFIED_AGAINST: VerifiedAgainst = {
     'BeforeModel: a deny skips the model call (an llm_response given with it becomes the answer); continue: false ends the run. AfterModel: a deny only prints a warning, the response is still used; an llm_response replaces the response, tool calls included.',
     'PreCompress fires before every model turn and SessionEnd at exit; their decisions change nothing. A hook’s own "env" object reaches its environment.',
     'systemMessage of every hook is joined and shown to the user on stderr ("Hook system message: …"), never to the model; suppressOutput hides it. Failed hooks are reported by name.',
+    'Several calls in one model message: every call is checked (BeforeTool, then the policy) before any runs, and the results go back in call order; a call whose hook asks ends the run with none of them run.',
+    'The approval mode (host.args --approval-mode; the harness launches --yolo): outside yolo, gemini -p does not declare the shell to the model, so a call to it fails as "not found" with no hook; user policies (~/.gemini/policies/*.toml), tools.exclude and tools.allowed decide after BeforeTool, on its rewritten input; a rule that asks fails the call; workspace policies are not loaded.',
+    '--resume latest: each earlier tool result is in the history twice, and a user message that starts with <hook_context> (a SessionStart context) is left out; after tool results AfterAgent fires with stop_hook_active false again.',
   ],
 };

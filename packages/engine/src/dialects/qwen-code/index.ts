@@ -53,7 +53,7 @@ export const qwenCode: Dialect<QwenCodeEntry> = {
     { path: USER_SETTINGS, language: 'json', description: 'User settings, for every project; their hooks come after the project’s.', schema: SETTINGS_JSON_SCHEMA },
   ],
   events: QWEN_CODE_EVENTS,
-  hostSettings: ['version', 'env', 'trusted'],
+  hostSettings: ['version', 'env', 'trusted', 'args'],
   mode: 'parallel',
   process: { shell: ['bash', '-c'], kill: { first: 'SIGTERM', killAfterMs: 2000 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: true } },
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.qwen/hooks/no-rm-rf.sh': STARTER_SCRIPT } },

@@ -6,7 +6,9 @@ import { stepKind, stepLabel, type SessionStep } from '../../session/steps.js';
 import type { JsonObject } from '../../util/json.js';
 import type { QwenCodeEventOut } from './combine.js';
 import { MODEL } from './payload.js';
-import { STOP_BLOCK_CAP } from './verified.js';
+import { approvalModeOf, decideShell, decideTool, permissionRules, readOnlyCommand, refusalText, type CallDecision } from './permission.js';
+import { stopBlockCap } from './settings-values.js';
+import { recorded } from './evidence.js';
 import { wording } from './wording.js';
 
 /**
@@ -15,8 +17,10 @@ import { wording } from './wording.js';
  * UserPromptSubmit → a model request → per tool call PreToolUse → the tool → PostToolUse, or PostToolUseFailure when
  * the command failed → PostToolBatch → UserPromptSubmit again for the tool result → the next request → … → the
  * answer (MessageDisplay twice) → Stop (a block sends its text as a new user message, 8 Stop runs at most). A
- * one-shot run fires no SessionEnd. In an untrusted folder --yolo falls back to asking: with nobody to answer, the
- * call is declined before any tool hook (recorded); an approval step answers that prompt instead (from the docs).
+ * one-shot run fires no SessionEnd. Before a call's hooks, its approval mode (host.args, else the harness's --yolo;
+ * an untrusted folder forces default) and the settings' permission rules decide whether it may run at all: a refused
+ * call gets no PreToolUse, PermissionRequest or PostToolUse, only PostToolBatch (recorded: perm-*, untrusted-*). Where
+ * an interactive Qwen Code would ask, an approval step answers that prompt instead (from the docs).
  */
 export interface QwenLifecycleOptions {
   /** The oracle's mock model answers `FINAL_TEXT_<request number>` whenever it answers with text. */
@@ -65,20 +69,22 @@ type CallsStep = Extract<SessionStep, { calls: unknown[] }>;
 export const qwenLifecycle: Lifecycle<QwenLifecycleOptions> = {
   supports: ['calls', 'resume'],
   check(steps, host) {
-    if (host.trusted === false) return [];
+    if (approvalModeOf(host) !== 'yolo') return [];
     // --yolo approves every call in a trusted folder: there is no prompt to answer.
     return steps.flatMap((step, i) =>
       stepKind(step) === 'approval'
-        ? [{ step: i, field: 'approval', message: 'Qwen Code (--yolo) asks for permission only in an untrusted folder (host.trusted false), so there is no prompt to answer' }]
+        ? [{ step: i, field: 'approval', message: 'Qwen Code (--yolo) asks for permission only in another approval mode (host.args) or an untrusted folder (host.trusted false), so there is no prompt to answer' }]
         : [],
     );
   },
-  play: (input) => play(input.steps, input.host, input.paths, input.options ?? {}),
+  play: (input) => play(input.steps, input.host, input.files, input.paths, input.options ?? {}),
 };
 
-function* play(steps: SessionStep[], host: HostSettings, paths: { project: string; home: string }, options: QwenLifecycleOptions): LifecycleRun {
+function* play(steps: SessionStep[], host: HostSettings, files: Record<string, string>, paths: { project: string; home: string }, options: QwenLifecycleOptions): LifecycleRun {
+  const cap = stopBlockCap(files, host);
   const norm = (s: string) => s.split(paths.project).join('$PROJECT').split(paths.home).join('$HOME');
-  const trusted = host.trusted !== false;
+  const mode = approvalModeOf(host);
+  const rules = permissionRules(files, host, mode);
   const hookRuns: Record<string, number> = {};
   const obs: Observation = { requests: 0, tool: null, conversation: [], stopRuns: [], hookRuns, ended: null, conversations: [], tools: [] };
   const endings: Observation['ended'][] = [];
@@ -87,6 +93,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   const messages: string[] = [];
   /** Indices in `messages` of what the chat's saved history does not keep (gone after a resume). */
   const unsaved = new Set<number>();
+  /** Indices in `messages` of the model's text answers: the saved history runs consecutive ones together. */
+  const answersAt = new Set<number>();
   /** The hook-made texts of the conversation, in order: what the session's transcript shows. */
   const told: string[] = [];
   let disabled = false;
@@ -98,8 +106,8 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   let lastSubmit: Outcome | null = null;
 
   function* event(name: string, payload: JsonObject): Generator<SessionEffect, { outcome: Outcome; out: QwenCodeEventOut | null }, unknown> {
-    // An untrusted folder overrides --yolo to the default approval mode.
-    const outcome = yield* fire(name, { permission_mode: trusted ? 'yolo' : 'default', ...payload });
+    // The approval mode, as the hooks read it (an untrusted folder overrides --yolo to default).
+    const outcome = yield* fire(name, { permission_mode: mode, ...payload });
     if (outcome.diagnostics.some((d) => d.code === 'config.hooks-disabled')) disabled = true;
     for (const h of outcome.hooks) if (h.ran) hookRuns[h.command] = (hookRuns[h.command] ?? 0) + 1;
     if (outcome.shown?.user) yield* notice(outcome.shown.user);
@@ -165,10 +173,12 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       endedBy = null;
       yield* event('InstructionsLoaded', { file_path: '~/.qwen/output-language.md', memory_type: 'extension', load_reason: 'session_start' });
       system.length = 0;
-      const kept = messages.filter((_, i) => !unsaved.has(i));
+      const kept = resumedMessages();
       messages.length = 0;
-      messages.push(...kept);
+      messages.push(...kept.messages);
       unsaved.clear();
+      answersAt.clear();
+      for (const i of kept.answers) answersAt.add(i);
       yield* startSession('resume');
       continue;
     }
@@ -185,6 +195,9 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
     endedBy = null;
     messages.push(`user: ${prompt}`);
     if (!(yield* submit(prompt, true))) {
+      // A blocked prompt never reaches the chat's saved history: a resumed session has it no more (recorded:
+      // resume-after-blocked-prompt).
+      unsaved.add(messages.length - 1);
       // What a later prompt does after a blocked one is not recorded (a one-shot run has one prompt): the next turn starts.
       skipTurn();
       endedBy = { reason: 'prompt-blocked', message: 'a UserPromptSubmit hook blocked the prompt: no model request', step: next.index };
@@ -196,6 +209,22 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   // A one-shot run fires no SessionEnd (recorded).
   if (endedBy && cursor.done) return end(endedBy.reason, endedBy.message, endedBy.step);
   return end('completed', 'every step was played', null);
+
+  /** The conversation as a resumed process loads it: what was saved, with answers next to each other run together. */
+  function resumedMessages(): { messages: string[]; answers: number[] } {
+    const out: string[] = [];
+    const answers: number[] = [];
+    messages.forEach((m, i) => {
+      if (unsaved.has(i)) return;
+      if (answersAt.has(i) && answers.includes(out.length - 1)) {
+        out[out.length - 1] += m.slice('assistant: '.length);
+        return;
+      }
+      if (answersAt.has(i)) answers.push(out.length);
+      out.push(m);
+    });
+    return { messages: out, answers };
+  }
 
   /** SessionStart (its context joins the system prompt), then the auth Notification. */
   function* startSession(source: 'startup' | 'resume'): Generator<SessionEffect, void, unknown> {
@@ -244,6 +273,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         text = options.oracleReplies ? `FINAL_TEXT_${obs.requests}` : (lastReply ?? 'Done.');
       }
       lastReply = text;
+      answersAt.add(messages.length);
       messages.push(`assistant: ${text}`);
       texts.push(text);
       yield* display(obs.requests, text);
@@ -254,10 +284,15 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       const more = stop.out?.continueWith;
       if (more === undefined) return null;
       blocks++;
-      if (blocks >= STOP_BLOCK_CAP) {
-        yield* notice(`Stop hooks blocked ${STOP_BLOCK_CAP} times: Qwen Code ends the turn anyway`);
-        return { reason: 'stop-cap', message: `Stop hooks blocked ${STOP_BLOCK_CAP} times in a row; Qwen Code ended the turn anyway`, step: promptIndex };
+      if (blocks >= cap.cap) {
+        const from = cap.from === 'env' ? ' (QWEN_CODE_STOP_HOOK_BLOCK_CAP)' : cap.from === 'setting' ? ' (stopHookBlockingCap)' : '';
+        yield* notice(`Stop hooks blocked ${cap.cap} times: Qwen Code ends the turn anyway`);
+        yield* diagnostic({ level: 'info', code: 'rule.stop-cap', message: `the cap on Stop blocks in a row is ${cap.cap}${from}: QWEN_CODE_STOP_HOOK_BLOCK_CAP wins when set (a whole number; 0 or text means the default 8), else the stopHookBlockingCap setting (rounded down, at most 100)`, evidence: recorded(['stop-block-always-cap', 'stop-cap-env-2', 'stop-cap-env-0', 'stop-cap-setting-3-env-2', 'stop-cap-setting-1-5'])! });
+        return { reason: 'stop-cap', message: `Stop hooks blocked ${cap.cap} times in a row; Qwen Code ended the turn anyway`, step: promptIndex };
       }
+      // The continuation is sent as a hook message, which the chat's saved history does not keep: after a resume the
+      // answers around it read as one (recorded: resume-stop-block-once-each-run).
+      unsaved.add(messages.length);
       messages.push(`user: ${more}`);
       told.push(more);
       if (!(yield* submit(more, false))) {
@@ -272,14 +307,24 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
    * The calls of one model message, then the send of their results; false when UserPromptSubmit blocks that send.
    * Several calls run one after another, each with its own PreToolUse, PostToolUse and PostToolBatch, and one
    * UserPromptSubmit sends all their results (recorded: calls-*, with commands that write; commands Qwen Code deems
-   * read-only run at once instead, their hooks interleave and it loses one's output at random: known-gaps).
+   * read-only run at once instead, and the CLI loses one's output at random: calls-read-only-at-once keeps both answers).
    */
   function* playCalls(index: number, calls: ToolStep[]): Generator<SessionEffect, boolean, unknown> {
     yield* beginStep(index, stepLabel(calls.length === 1 ? calls[0]! : ({ calls } as SessionStep)));
+    if (calls.length > 1 && calls.every((c) => c.tool === SHELL && readOnlyCommand(String((c.input as JsonObject).command ?? '')))) {
+      yield* diagnostic({
+        level: 'warning',
+        code: 'session.nondeterministic',
+        message: 'Qwen Code runs read-only shell calls of one message at once, and the real CLI is nondeterministic there: of four recorded runs of the same two calls, some lost one call\'s output (Output: (empty)) and some did not. hookplay plays them one after another, each with its output',
+        evidence: recorded(['calls-read-only-at-once'])!,
+      });
+    }
     const first = toolCalls === 0;
     toolCalls += calls.length;
     const asked = obs.requests;
     for (const call of calls) messages.push(`assistant: call ${call.tool} ${JSON.stringify(call.input)}`);
+    // stream-json's result is the model's text after its last tool call (recorded: stop-block-then-tool).
+    texts = [];
     const spans: Outcome[] = [];
     let toolMs = 0;
     for (const [k, call] of calls.entries()) {
@@ -307,8 +352,13 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       obs.tools.push(t);
     };
     let modelResult: string;
-    const approval = !trusted ? cursor.take('approval') : null;
-    let declined = !trusted;
+    const decision: CallDecision = step.tool === SHELL ? decideShell(String(tool.command ?? ''), mode, rules) : decideTool(step.tool, rules);
+    // An interactive Qwen Code asks where the one-shot run declines on its own (its added deny rules, a needed
+    // confirmation); a deny rule of the settings never asks.
+    const asks = decision.kind === 'needs-confirmation' || (decision.kind !== 'run' && decision.injected);
+    const approval = asks ? cursor.take('approval') : null;
+    let declined = decision.kind !== 'run';
+    if (declined && !approval) yield* diagnostic(refusalNote(decision as Exclude<CallDecision, { kind: 'run' }>));
     if (approval) {
       // From the docs: in the default approval mode Qwen Code asks; PermissionRequest hooks may answer first.
       const permission = yield* event('PermissionRequest', { tool_name: step.tool, tool_input: tool, permission_suggestions: [] });
@@ -322,7 +372,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
         yield* diagnostic({
           level: 'info',
           code: 'session.user-answer',
-          message: `the user answers the permission prompt: ${answer}. An untrusted folder turns --yolo off, so Qwen Code asks after PermissionRequest hooks leave the call undecided; the oracle's one-shot run cannot answer (recorded: declined), so this part is from the docs`,
+          message: `the user answers the permission prompt: ${answer}. Outside --yolo (host.args, or an untrusted folder) an interactive Qwen Code asks after PermissionRequest hooks leave the call undecided; the recorded one-shot run cannot ask (it declines), so this part is from the docs`,
           evidence: { kind: 'docs', source: 'qwen-code docs/users/features/hooks.md (PermissionRequest)' },
         });
       }
@@ -350,7 +400,7 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
       return out;
     }
     if (declined) {
-      modelResult = yield* batchForUnrun(wording.declined(step.tool));
+      modelResult = yield* batchForUnrun(refusalText(step.tool, decision as Exclude<CallDecision, { kind: 'run' }>));
       seen({ executed: false, input: null, result: modelResult, isError: true });
       yield* record({ input: tool, ran: false, result: modelResult, isError: true, decidedBy: approval ? 'user' : 'host', source: 'none' });
     } else {
@@ -374,7 +424,9 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
           const ran = yield* runTool(command);
           code = ran.exitCode;
           toolMs = ran.ms;
-          toolOut = toolTexts(command, ran.exitCode, ran.stdout, ran.stderr);
+          // Plan mode's shell names the project folder as the command's directory; the other modes say "(root)"
+          // (recorded: perm-plan-allow-shell-echo beside perm-default-allow-shell-echo).
+          toolOut = toolTexts(command, ran.exitCode, ran.stdout, ran.stderr, mode === 'plan' ? paths.project : '(root)');
         } else {
           code = 0;
           toolOut = { llmContent: '', display: '' };
@@ -434,6 +486,21 @@ function* play(steps: SessionStep[], host: HostSettings, paths: { project: strin
   }
 }
 
+/** Why the permission check refused a call, with the recordings that show each kind. */
+function refusalNote(d: Exclude<CallDecision, { kind: 'run' }>) {
+  if (d.kind === 'needs-confirmation') {
+    return { level: 'info' as const, code: 'rule.permission-check', message: `the call needs the user's confirmation${d.rule ? ` (ask rule ${JSON.stringify(d.rule)})` : ''}, which a one-shot run cannot ask for: declined before any tool hook, PermissionRequest included`, evidence: recorded(['perm-default-allow-shell-ask-echo'])! };
+  }
+  const by = d.injected
+    ? `the deny rule ${JSON.stringify(d.rule)} the one-shot run adds in its approval mode unless an allow rule names the tool`
+    : `the deny rule ${JSON.stringify(d.rule)} of the settings`;
+  const cases = d.kind === 'tool-denied'
+    ? (d.injected ? ['perm-mode-default-watch', 'perm-mode-plan-watch', 'perm-mode-auto-edit-watch', 'perm-default-allow-bash-prefix-watch', 'untrusted-PostToolUse-context'] : ['perm-yolo-deny-bash-watch', 'perm-yolo-tools-exclude-watch'])
+    : (d.injected ? ['perm-default-allow-shell-watch', 'perm-default-allow-shell-prefix-watch'] : ['perm-yolo-deny-bash-prefix-watch', 'perm-yolo-deny-prefix-two-calls']);
+  const what = d.kind === 'tool-denied' ? 'turns the tool off for the run' : 'matches this call';
+  return { level: 'info' as const, code: 'rule.permission-check', message: `${by} ${what}: declined before PreToolUse (no PermissionRequest, no PostToolUse); PostToolBatch still runs`, evidence: recorded(cases)! };
+}
+
 /** How long an event's hooks kept Qwen Code waiting: from the first start to the last end. */
 function hookSpan(outcome: Outcome): number {
   const ran = outcome.hooks.filter((h) => h.startMs !== null && h.durationMs !== null);
@@ -442,10 +509,10 @@ function hookSpan(outcome: Outcome): number {
 }
 
 /** The shell tool's result as the model reads it (llmContent) and as stream-json shows it (returnDisplay). */
-export function toolTexts(command: string, code: number, stdout: string, stderr: string): { llmContent: string; display: string } {
+export function toolTexts(command: string, code: number, stdout: string, stderr: string, directory = '(root)'): { llmContent: string; display: string } {
   const output = [stdout, stderr].filter((s) => s !== '').join('').replace(/\n+$/, '');
   return {
-    llmContent: [`Command: ${command}`, 'Directory: (root)', `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
+    llmContent: [`Command: ${command}`, `Directory: ${directory}`, `Output: ${output || '(empty)'}`, 'Error: (none)', `Exit Code: ${code}`, 'Signal: (none)', 'Process Group PGID: (none)'].join('\n'),
     display: output,
   };
 }

@@ -11,8 +11,6 @@ export const wording = {
   toolBlockedDefault: 'Tool execution blocked by hook',
   /** The reason of an "ask" without one, in a run that cannot ask. */
   askDefault: 'User confirmation required',
-  /** A call that needed approval nobody could give (an untrusted folder turns --yolo off). */
-  declined: (tool: string) => `Qwen Code requires permission to use "${tool}", but that permission was declined. Matching deny rule: "${tool}".`,
   /** A tool result with context appended (appendAdditionalContext). */
   withContext: (result: string, context: string) => `${result}\n\n${context}`,
 };

@@ -79,7 +79,7 @@ export function hookLines(stderr: string): string[] {
   return out;
 }
 
-type Part = { text?: string; functionCall?: { name: string }; functionResponse?: { name?: string; response?: unknown } };
+type Part = { text?: string; functionCall?: { name: string }; functionResponse?: { name?: string; response?: unknown; id?: string } };
 const contentsOf = (request: RecordedRequest | undefined) => ((request?.body as { contents?: { role: string; parts?: Part[] }[] } | undefined)?.contents ?? []);
 
 /** The user-side parts of a request, without the CLI's own <session_context> part. */
@@ -99,7 +99,17 @@ export function userParts(request: RecordedRequest | undefined): string[] {
 
 /** Every function response the last request carries, in order (the CLI keeps the whole conversation in each request). */
 export function functionResponses(request: RecordedRequest | undefined): { name: string; response: unknown }[] {
-  return contentsOf(request).flatMap((c) => (c.parts ?? []).flatMap((p) => (p.functionResponse ? [{ name: p.functionResponse.name ?? '', response: p.functionResponse.response }] : [])));
+  // A resumed history carries each earlier result twice under one call id: one response per call.
+  const ids = new Set<string>();
+  return contentsOf(request).flatMap((c) =>
+    (c.parts ?? []).flatMap((p) => {
+      if (!p.functionResponse) return [];
+      const id = p.functionResponse.id;
+      if (typeof id === 'string' && ids.has(id)) return [];
+      if (typeof id === 'string') ids.add(id);
+      return [{ name: p.functionResponse.name ?? '', response: p.functionResponse.response }];
+    }),
+  );
 }
 
 /** One process the bash probe saw: a hook (its stdin and command) or a tool's shell (its command). */

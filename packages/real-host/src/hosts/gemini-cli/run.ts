@@ -188,7 +188,7 @@ export async function runOnGemini(scenario: SessionScenario, script: GeminiScrip
       options.onProgress?.(`starting Gemini CLI ${installed.version}${r.resume ? ' (--resume latest)' : ''}`);
       last = await launchJailed({
         entry: installed.entry,
-        args: ['-p', r.prompt, '--yolo', '-m', MODEL, '-o', 'text', ...(r.resume ? ['--resume', 'latest'] : [])],
+        args: ['-p', r.prompt, ...script.args, '-m', MODEL, '-o', 'text', ...(r.resume ? ['--resume', 'latest'] : [])],
         cwd: ws.project,
         env: baseEnv({ home: ws.home, tmp: ws.tmp, system }, script.trusted, host.env),
         mockSocket: mock.socket,
@@ -242,6 +242,8 @@ export async function runOnGemini(scenario: SessionScenario, script: GeminiScrip
     otherTraffic: mock.other,
     // The CLI started its session once SessionStart's hooks ran, or it printed a hook line (a blocked prompt exits 1).
     started: hooks.length > 0,
+    // Exit 55 (an untrusted folder) and 52 (a settings file it cannot read) are gemini's own refusals, each said on stderr.
+    refused: (last?.code === 55 && /not running in a trusted directory/.test(last.stderr)) || (last?.code === 52 && /Please fix the configuration file/.test(last.stderr)),
   };
   const t = hooks[0]?.at ?? 0;
   const result: GeminiRun = { observation, cli, raw: { stdout: runs.map((r) => r.stdout).join(''), stderr: runs.map((r) => r.stderr).join(''), code: last?.code ?? null, starts: hooks.map((h) => ({ event: String(h.input?.hook_event_name ?? 'unknown'), command: norm(h.command), atMs: Math.round(h.at - t) })) } };

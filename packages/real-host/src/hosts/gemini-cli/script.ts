@@ -17,21 +17,45 @@ export interface GeminiScript {
   runs: ScriptedRun[];
   /** `GEMINI_CLI_TRUST_WORKSPACE=true` (the default), or an untrusted folder (`host.trusted: false`). */
   trusted: boolean;
+  /** The permission flags every process gets: `--yolo`, or the scenario's own `host.args` instead. */
+  args: string[];
   /** The old oracle's mock ends every turn with `FINAL_TEXT_<request number>`, and its command writes a proof file. */
   oracle: boolean;
+}
+
+/** The launch when a scenario gives no host.args: `gemini -p … --yolo`. */
+export const DEFAULT_ARGS = ['--yolo'];
+/** Approval modes `--approval-mode` takes (gemini --help). */
+const APPROVAL_MODES = ['default', 'auto_edit', 'yolo', 'plan'];
+
+/** Which host.args the harness passes: only the permission flags the dialect models. */
+function argProblems(args: string[]): CannotExpress['problems'] {
+  const problems: CannotExpress['problems'] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--yolo' || arg === '-y') continue;
+    if (arg === '--approval-mode') {
+      if (!APPROVAL_MODES.includes(args[i + 1] ?? '')) problems.push({ path: `host.args[${i + 1}]`, message: `--approval-mode takes one of ${APPROVAL_MODES.join(', ')}` });
+      i++;
+      continue;
+    }
+    problems.push({ path: `host.args[${i}]`, message: `the harness passes only the gemini arguments hookplay models (--yolo, --approval-mode MODE), not ${JSON.stringify(arg)}` });
+  }
+  return problems;
 }
 
 /** The shell tool, in Gemini CLI's naming. */
 export const SHELL = 'run_shell_command';
 
 /**
- * A session's steps as a real `gemini -p PROMPT --yolo` run: its one prompt, then the model's tool calls and its
+ * A session's steps as a real `gemini -p PROMPT --yolo` run (host.args instead of --yolo: the permission flags): its one prompt, then the model's tool calls and its
  * reply, played by the mock. `gemini -p` takes one prompt and never asks the user, so a second prompt, an approval,
  * a tool with a given result (the CLI runs its tools itself) or an interrupt cannot be played; nor can an event the
  * CLI fires on its own schedule (Notification, a manual PreCompress).
  */
 export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean } = {}): GeminiScript | CannotExpress {
-  const problems: CannotExpress['problems'] = [];
+  const args = scenario.host?.args ?? DEFAULT_ARGS;
+  const problems: CannotExpress['problems'] = argProblems(args);
   const runs: ScriptedRun[] = [];
   let pendingResume: number | null = null;
   scenario.session.steps.forEach((step, i) => {
@@ -79,7 +103,7 @@ export function scriptOf(scenario: SessionScenario, options: { oracle?: boolean 
   if (pendingResume !== null) problems.push({ path: `session.steps[${pendingResume}]`, message: 'a resume step must be followed by the prompt the resumed CLI gets' });
   if (!runs.length && !problems.length) problems.push({ path: 'session.steps', message: 'the real Gemini CLI needs a prompt to start' });
   if (problems.length) return { problems };
-  return { runs, trusted: scenario.host?.trusted !== false, oracle: options.oracle ?? false };
+  return { runs, trusted: scenario.host?.trusted !== false, args, oracle: options.oracle ?? false };
 }
 
 /**

@@ -58,8 +58,8 @@ export function normalizer(dirs: { project: string; home: string; root: string }
   return norm as Norm;
 }
 
-/** The CLI's own context parts (skills, environment, deferred tools, date): not hook output. */
-const HOST_REMINDER = /^<system-reminder>\n(The following skills are available|This is the Qwen Code|The following tools are reachable|The current date is)/;
+/** The CLI's own context parts (skills, environment, deferred tools, date, plan mode's rules): not hook output. */
+const HOST_REMINDER = /^<system-reminder>\n(The following skills are available|This is the Qwen Code|The following tools are reachable|The current date is|Plan mode is active)/;
 const SESSION_START = /<qwen:session-start-context[^>]*>\n([\s\S]*?)\n<\/qwen:session-start-context>/g;
 
 type Part = { type?: string; text?: string };

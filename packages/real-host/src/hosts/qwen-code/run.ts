@@ -96,7 +96,7 @@ export function writeProbes(root: string, probeDir: string, trusted: boolean): s
 export function qwenArgs(script: QwenScript, run: number, sessionId: string | null): string[] {
   const r = script.runs[run]!;
   const resume = r.resume === 'continue' ? ['--continue'] : r.resume === 'resume' ? ['--resume', sessionId ?? ''] : [];
-  return [r.prompt, '--yolo', '-o', 'stream-json', ...resume];
+  return [r.prompt, ...script.args, '-o', 'stream-json', ...resume];
 }
 
 export interface QwenRun {

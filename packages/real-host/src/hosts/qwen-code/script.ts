@@ -17,8 +17,30 @@ export interface QwenScript {
   runs: ScriptedRun[];
   /** false: folder trust on and the project not trusted (--yolo then falls back to asking). */
   trusted: boolean;
+  /** The permission flags every process gets: `--yolo`, or the scenario's own `host.args` instead. */
+  args: string[];
   /** The old oracle's mock ends every turn with `FINAL_TEXT_<request number>` (its recorded fixtures say so). */
   oracleReplies: boolean;
+}
+
+/** The launch when a scenario gives no host.args: `qwen PROMPT --yolo`. */
+export const DEFAULT_ARGS = ['--yolo'];
+/** `--approval-mode` values the dialect models (`auto` asks an LLM classifier, which the mock does not play). */
+const APPROVAL_MODES = ['plan', 'default', 'auto-edit', 'yolo'];
+
+function argProblems(args: string[]): CannotExpress['problems'] {
+  const problems: CannotExpress['problems'] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--yolo' || arg === '-y') continue;
+    if (arg === '--approval-mode') {
+      if (!APPROVAL_MODES.includes(args[i + 1] ?? '')) problems.push({ path: `host.args[${i + 1}]`, message: `the harness passes --approval-mode ${APPROVAL_MODES.join('|')} (auto needs a classifier model the mock does not play)` });
+      i++;
+      continue;
+    }
+    problems.push({ path: `host.args[${i}]`, message: `the harness passes only the qwen arguments hookplay models (--yolo, --approval-mode MODE), not ${JSON.stringify(arg)}` });
+  }
+  return problems;
 }
 
 /**
@@ -30,7 +52,8 @@ export interface QwenScript {
  */
 export function scriptOf(scenario: SessionScenario, options: { oracleReplies?: boolean } = {}): QwenScript | CannotExpress {
   const steps = scenario.session.steps;
-  const problems: CannotExpress['problems'] = [];
+  const args = scenario.host?.args ?? DEFAULT_ARGS;
+  const problems: CannotExpress['problems'] = argProblems(args);
   const runs: ScriptedRun[] = [];
   let pendingResume: { mode: 'resume' | 'continue'; index: number } | null = null;
   steps.forEach((step, i) => {
@@ -79,7 +102,7 @@ export function scriptOf(scenario: SessionScenario, options: { oracleReplies?: b
   if (dangling) problems.push({ path: `session.steps[${dangling.index}]`, message: 'a resume step must be followed by the prompt the resumed CLI gets' });
   if (!runs.length && !problems.length) problems.push({ path: 'session.steps', message: 'the real Qwen Code needs a prompt to start' });
   if (problems.length) return { problems };
-  return { runs, trusted: scenario.host?.trusted !== false, oracleReplies: options.oracleReplies ?? false };
+  return { runs, trusted: scenario.host?.trusted !== false, args, oracleReplies: options.oracleReplies ?? false };
 }
 
 /** Where the session stands: which run, and how many requests that run has made. */

@@ -8,6 +8,7 @@ import { meworkDoctor } from './mework/doctor.js';
 import { mirriDoctor } from './mirri/doctor.js';
 import { strixDoctor } from './open-strix/doctor.js';
 import { qwenCodeDoctor } from './qwen-code/doctor.js';
+import { claudeAgentSdkDoctor } from './claude-agent-sdk/doctor.js';
 
 /**
  * What `hookplay doctor` needs to know about a host beyond its config loader, matchers and planning (which it
@@ -49,4 +50,5 @@ export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
   mirri: mirriDoctor,
   'open-strix': strixDoctor,
   'qwen-code': qwenCodeDoctor,
+  'claude-agent-sdk': claudeAgentSdkDoctor,
 };

@@ -8,6 +8,7 @@ import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
 import { qwenCode } from './qwen-code/index.js';
+import { claudeAgentSdk } from './claude-agent-sdk/index.js';
 
 const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
 
@@ -21,6 +22,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   'gemini-cli': erase(geminiCli),
   'copilot-cli': erase(copilotCli),
   'qwen-code': erase(qwenCode),
+  'claude-agent-sdk': erase(claudeAgentSdk),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

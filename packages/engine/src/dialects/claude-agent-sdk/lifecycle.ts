@@ -1,0 +1,41 @@
+import type { Lifecycle, LifecycleRun } from '../../session/effects.js';
+import { claudeCodeLifecycle, type ClaudeCodeLifecycleOptions } from '../claude-code/lifecycle.js';
+import { withSdkEvidence } from './evidence.js';
+import { bundledHost, CAN_USE_TOOL_DENIED, CAN_USE_TOOL_UNANSWERED, hasCanUseTool, SDK_VERSION } from './options.js';
+import { visibleFiles } from './sources.js';
+
+/**
+ * query() plays Claude Code's own session (its bundled CLI runs it, in stream-json mode), so the lifecycle is
+ * claude-code's, given what the SDK changes: only the settings files of settingSources count (their permission
+ * rules too); no --allowedTools unless the app passes allowedTools; and a prompt goes to canUseTool when the app
+ * passes one (the CLI's stdio permission tool, which is what canUseTool is), else it is denied as in `claude -p`.
+ */
+export const agentSdkLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
+  supports: ['calls', 'resume'],
+  check(steps, host) {
+    if (host.version !== undefined && host.version !== SDK_VERSION) return [{ step: 0, message: `host.version ${JSON.stringify(host.version)}: hookplay models the Claude Agent SDK ${SDK_VERSION} only` }];
+    return claudeCodeLifecycle.check?.(steps, bundledHost(host)) ?? [];
+  },
+  play(input) {
+    const approvals = input.steps.some((s) => 'approval' in s);
+    const scripted = input.host.canUseTool;
+    const options: ClaudeCodeLifecycleOptions = {
+      ...(input.options ?? {}),
+      ...(hasCanUseTool(input.host, approvals)
+        ? { hostAnswers: { denyMessage: CAN_USE_TOOL_DENIED, unanswered: scripted === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: scripted === 'deny' ? CAN_USE_TOOL_DENIED : CAN_USE_TOOL_UNANSWERED } } }
+        : {}),
+    };
+    return relabel(claudeCodeLifecycle.play({ ...input, host: bundledHost(input.host), files: visibleFiles(input.files, input.host), options }));
+  },
+};
+
+/** The shared lifecycle's own notes, labelled from the SDK's recordings where they show them. */
+function* relabel(run: LifecycleRun): LifecycleRun {
+  let answer: unknown;
+  for (;;) {
+    const next = run.next(answer);
+    if (next.done) return next.value;
+    if (next.value.kind === 'diagnostic') withSdkEvidence({ diagnostics: [next.value.diagnostic] });
+    answer = yield next.value;
+  }
+}

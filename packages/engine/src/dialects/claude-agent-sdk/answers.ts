@@ -38,7 +38,9 @@ export function readCallback(index: number, entry: CallbackEntry, event: string,
   const end: CallbackEnd = `callback:${reply.kind}`;
   const diagnostics: Diagnostic[] = [];
   const at = { hook: index };
-  const as = (over: Partial<ProcessResult>): ProcessResult => ({ ...result, stdout: '', stderr: '', exitCode: 0, signal: null, timedOut: false, ...over });
+  // The answer reaches the CLI when the function returns, not when the child that ran it had started up.
+  const took = 'ms' in reply && reply.ms !== undefined ? { durationMs: reply.ms } : {};
+  const as = (over: Partial<ProcessResult>): ProcessResult => ({ ...result, stdout: '', stderr: '', exitCode: 0, signal: null, timedOut: false, ...took, ...over });
   if (reply.kind === 'timeout') {
     if (event === 'PreToolUse') {
       diagnostics.push(diag('info', 'sdk.callback-timeout-denies', `${ordinal(index)} (callback ${entry.ref.name}) did not answer within ${entry.timeoutMs / 1000} s: its signal is aborted and the CLI denies the call ("${PRE_TOOL_TIMEOUT.slice(0, 60)}…"); a command hook that times out lets it run`, at));

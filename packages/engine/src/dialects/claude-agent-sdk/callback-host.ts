@@ -8,7 +8,9 @@ import type { Job } from '../dialect.js';
  * nothing else).
  *
  * Protocol: stdin is `{"input": <hook input>, "toolUseID": <id or null>}`; the last stdout line is
- * `hookplay-callback <json>` with `{"returned": value}` or `{"threw": message}`. Whatever else the function prints
+ * `hookplay-callback <json>` with `{"returned": value}` or `{"threw": message}`, and `ms`, how long the function
+ * itself took: the app imported its module before query() started, so that, not the child's start-up, is when the
+ * answer reaches the CLI (the finishing order the CLI reads answers in). Whatever else the function prints
  * is its own output, kept as a hook's. At the deadline the runner's SIGTERM aborts the `signal` the function got,
  * as the SDK does, and the process ends.
  */
@@ -33,8 +35,14 @@ try {
   const mod = await import(pathToFileURL(resolve(file)).href);
   const fn = mod[name];
   if (typeof fn !== 'function') throw new TypeError(file + ' exports no function "' + name + '"');
-  const value = await fn(request.input, request.toolUseID ?? undefined, { signal: controller.signal });
-  reply({ returned: value === undefined ? null : value });
+  const t0 = performance.now();
+  try {
+    const value = await fn(request.input, request.toolUseID ?? undefined, { signal: controller.signal });
+    reply({ returned: value === undefined ? null : value, ms: performance.now() - t0 });
+  } catch (e) {
+    process.stderr.write(String(e && e.stack || e) + '\n');
+    reply({ threw: String(e && e.message || e), ms: performance.now() - t0 });
+  }
 } catch (e) {
   process.stderr.write(String(e && e.stack || e) + '\n');
   reply({ threw: String(e && e.message || e) });
@@ -53,7 +61,7 @@ export function callbackJob(base: Omit<Job, 'command' | 'stdin'>, ref: { file: s
   };
 }
 
-export type CallbackReply = { kind: 'returned'; value: unknown } | { kind: 'threw'; message: string } | { kind: 'timeout' } | { kind: 'crashed'; why: string };
+export type CallbackReply = { kind: 'returned'; value: unknown; ms?: number } | { kind: 'threw'; message: string; ms?: number } | { kind: 'timeout' } | { kind: 'crashed'; why: string };
 
 /** What the callback's process says it did. */
 export function readReply(result: { stdout: string; timedOut: boolean; exitCode: number | null; signal: string | null; spawnError?: string }): CallbackReply {
@@ -61,9 +69,10 @@ export function readReply(result: { stdout: string; timedOut: boolean; exitCode:
   const line = result.stdout.split('\n').reverse().find((l) => l.startsWith(CALLBACK_MARKER));
   if (line) {
     try {
-      const o = JSON.parse(line.slice(CALLBACK_MARKER.length)) as { returned?: unknown; threw?: string };
-      if ('threw' in o) return { kind: 'threw', message: String(o.threw) };
-      return { kind: 'returned', value: o.returned ?? null };
+      const o = JSON.parse(line.slice(CALLBACK_MARKER.length)) as { returned?: unknown; threw?: string; ms?: number };
+      const ms = typeof o.ms === 'number' ? { ms: o.ms } : {};
+      if ('threw' in o) return { kind: 'threw', message: String(o.threw), ...ms };
+      return { kind: 'returned', value: o.returned ?? null, ...ms };
     } catch {
       // fall through: the line was cut by the output cap
     }

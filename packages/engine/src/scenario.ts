@@ -79,6 +79,10 @@ export const HostSettings = z
       .record(z.string(), z.array(CallbackGroup))
       .optional()
       .describe('claude-agent-sdk: the hooks passed to query() in code, as event -> matcher groups; each callback is "<file>#<export>", a function exported by a JS module among `files`, run for real in a process of its own.'),
+    thirdPartyHooks: z
+      .boolean()
+      .optional()
+      .describe("cursor: whether Cursor also loads Claude Code's settings hooks (its third-party hooks setting). Default true in hookplay (from the docs; not verified)."),
     canUseTool: z
       .enum(['allow', 'deny'])
       .optional()

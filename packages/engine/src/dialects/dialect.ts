@@ -175,6 +175,8 @@ export interface Dialect<E extends HookEntry = HookEntry> {
     /** The rules that differ between two supported versions, each with the recorded cases that show it. */
     changes?: (from: string, to: string) => { rule: string; from: string; to: string; cases: string[] }[];
   };
+  /** A host hookplay cannot run for real at all (no binary offline): its rules are its docs', and it says so everywhere. */
+  docsOnly?: string;
   /** Set once the rules are verified against the real host. */
   verifiedAgainst?: VerifiedAgainst;
   /** A starter scenario's files for a fresh playground. */

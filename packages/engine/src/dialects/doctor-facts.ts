@@ -9,6 +9,7 @@ import { mirriDoctor } from './mirri/doctor.js';
 import { strixDoctor } from './open-strix/doctor.js';
 import { qwenCodeDoctor } from './qwen-code/doctor.js';
 import { claudeAgentSdkDoctor } from './claude-agent-sdk/doctor.js';
+import { cursorDoctor } from './cursor/doctor.js';
 
 /**
  * What `hookplay doctor` needs to know about a host beyond its config loader, matchers and planning (which it
@@ -51,4 +52,5 @@ export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
   'open-strix': strixDoctor,
   'qwen-code': qwenCodeDoctor,
   'claude-agent-sdk': claudeAgentSdkDoctor,
+  cursor: cursorDoctor,
 };

@@ -1,3 +1,4 @@
+import type { Outcome } from '../../outcome.js';
 import type { Lifecycle, LifecycleRun } from '../../session/effects.js';
 import { claudeCodeLifecycle, type ClaudeCodeLifecycleOptions } from '../claude-code/lifecycle.js';
 import { withSdkEvidence } from './evidence.js';
@@ -29,13 +30,29 @@ export const agentSdkLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
   },
 };
 
-/** The shared lifecycle's own notes, labelled from the SDK's recordings where they show them. */
+/**
+ * The shared lifecycle's own notes, labelled from the SDK's recordings where they show them; and a call refused
+ * because a callback missed its timeout carries no permission decision in the CLI's report (recorded:
+ * cb-pre-timeout), where a hook's deny does.
+ */
 function* relabel(run: LifecycleRun): LifecycleRun {
   let answer: unknown;
+  let calls = 0;
+  const timedOut: number[] = [];
   for (;;) {
     const next = run.next(answer);
-    if (next.done) return next.value;
-    if (next.value.kind === 'diagnostic') withSdkEvidence({ diagnostics: [next.value.diagnostic] });
-    answer = yield next.value;
+    if (next.done) {
+      const observation = next.value.observation as { tools?: { decidedBy: string | null }[] } | undefined;
+      for (const k of timedOut) if (observation?.tools?.[k]) observation.tools[k]!.decidedBy = null;
+      return next.value;
+    }
+    const effect = next.value;
+    if (effect.kind === 'diagnostic') withSdkEvidence({ diagnostics: [effect.diagnostic] });
+    answer = yield effect;
+    if (effect.kind === 'fire' && effect.event === 'PreToolUse') {
+      const outcome = answer as Outcome;
+      if (outcome.verdict === 'block' && outcome.diagnostics.some((d) => d.code === 'sdk.callback-timeout-denies')) timedOut.push(calls);
+      calls++;
+    }
   }
 }

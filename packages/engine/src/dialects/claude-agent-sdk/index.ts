@@ -7,7 +7,8 @@ import { matchClaudeCode } from '../claude-code/match.js';
 import { matchCode } from '../claude-code/evidence.js';
 import { SETTINGS_JSON_SCHEMA } from '../claude-code/schema.js';
 import { diag, ordinal } from '../shared/results.js';
-import { PRE_TOOL_TIMEOUT, readCallback, type ReadCallback } from './answers.js';
+import { readCallback, type ReadCallback } from './answers.js';
+import { keepNoticeLines } from './notices.js';
 import { callbackJob } from './callback-host.js';
 import { CALLBACKS_SOURCE, isCallback, readCallbacks, type CallbackEntry } from './callbacks.js';
 import { withSdkEvidence } from './evidence.js';
@@ -95,7 +96,6 @@ export const claudeAgentSdk: Dialect<SdkEntry> = {
       const index = hooks.length;
       const skip = (why: string, whyRule?: string): PlannedEntry<SdkEntry> => ({ entry: cb, matched: false, why, ...(whyRule ? { whyRule } : {}), duplicateOf: null, willRun: false });
       if (!rules) hooks.push(skip('not run: the version is unknown'));
-      else if (settings.disabledBy) hooks.push(skip(`not run: ${settings.disabledBy} sets "disableAllHooks": true, which turns off callbacks too`, 'sdk.callbacks-disabled'));
       else if (NO_CALLBACK_EVENTS.has(event.name)) {
         hooks.push(skip(`never called: the SDK does not call ${event.name} callbacks (the CLI fires ${event.name} ${event.name === 'SessionStart' ? 'before' : 'after'} the app's callbacks are reachable); a settings-file hook runs there`, 'sdk.callback-not-called'));
         diagnostics.push(diag('warning', 'sdk.callback-not-called', `${ordinal(index)} (callback ${cb.ref.name}) is a ${event.name} callback: query() never calls it, so what it returns never reaches the model; put a ${event.name} hook in a settings file instead`, { hook: index }));
@@ -132,12 +132,13 @@ export const claudeAgentSdk: Dialect<SdkEntry> = {
     });
     const settled = claudeCode.settle({ ...input, host: bundledHost(input.host), results } as never);
     const notices = [...reads.values()].flatMap((r) => (r.notice ? [r.notice] : []));
-    const deniers = [...reads.entries()].filter(([, r]) => r.timeoutDenies);
+    const deniers = [...reads.entries()].filter(([, r]) => r.denies);
     if (deniers.length && settled.verdict !== 'block') {
+      const text = deniers[0]![1].denies!;
       settled.verdict = 'block';
-      settled.reason = PRE_TOOL_TIMEOUT;
+      settled.reason = text;
       settled.updatedInput = null;
-      settled.shown = { ...settled.shown, toolResult: PRE_TOOL_TIMEOUT };
+      settled.shown = { ...settled.shown, toolResult: text };
       for (const [i] of deniers) settled.effects.set(i, 'block');
     }
     // A callback's Stop block is named "Stop:Callback" in the note the model reads (recorded).
@@ -146,10 +147,17 @@ export const claudeAgentSdk: Dialect<SdkEntry> = {
     settled.hostReports ??= new Map();
     for (const [i, r] of reads) settled.hostReports.set(i, r.end);
     const model = [...(settled.shown?.toolResult !== undefined ? [settled.shown.toolResult] : []), ...settled.context];
-    const user = [...notices, ...(settled.shown?.user ? [settled.shown.user] : [])];
+    let theirs = settled.shown?.user;
+    // A block the SDK host made (onFailure, a timeout) is told without the original prompt (recorded).
+    if (theirs && event === 'UserPromptSubmit' && [...reads.values()].some((r) => r.hostBlock) && typeof input.prepared.input.prompt === 'string') theirs = theirs.replace(`\n\nOriginal prompt: ${input.prepared.input.prompt}`, '');
+    const user = [...notices, ...(theirs ? [theirs] : [])];
     const { model: _m, user: _u, ...rest } = settled.shown ?? {};
     settled.shown = { ...rest, ...(model.length ? { model: model.join('\n\n') } : {}), ...(user.length ? { user: user.join('\n\n') } : {}) };
+    keepNoticeLines(settled.shown, user);
     if (!Object.keys(settled.shown).length) delete settled.shown;
+    if ((input.loaded.settings as unknown as SdkSettings).disabledBy && reads.size) {
+      settled.diagnostics.push(diag('info', 'sdk.callbacks-not-disabled', `${(input.loaded.settings as unknown as SdkSettings).disabledBy} sets "disableAllHooks": true, which turns off the settings hooks but not the callbacks passed to query(): they still run`));
+    }
     settled.diagnostics.push(...[...reads.values()].flatMap((r) => r.diagnostics));
     return withSdkEvidence(settled);
   },

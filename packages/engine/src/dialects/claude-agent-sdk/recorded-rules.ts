@@ -4,6 +4,336 @@ import type { RecordedRules } from '../claude-code/evidence.js';
 
 export const RECORDED_RULES: RecordedRules = {
   "version": "0.3.332",
-  "cases": 0,
-  "rules": {}
+  "cases": 166,
+  "rules": {
+    "config.hooks-disabled": {
+      "n": 3,
+      "cases": [
+        "sess-disable-all-hooks-local-with-callback",
+        "sess-disable-all-hooks-project-with-callback",
+        "sess-disable-all-hooks-user-with-callback"
+      ]
+    },
+    "config.missing": {
+      "n": 17,
+      "cases": [
+        "ask-rule-asks-allow",
+        "ask-rule-asks-approval-allow",
+        "ask-rule-asks-approval-deny"
+      ]
+    },
+    "hook.failed": {
+      "n": 2,
+      "cases": [
+        "cb-PostToolUse-timeout",
+        "cb-Stop-timeout"
+      ]
+    },
+    "match.all.hit": {
+      "n": 2,
+      "cases": [
+        "sess-callback-matcher-empty",
+        "sess-callback-matcher-star"
+      ]
+    },
+    "match.list.hit": {
+      "n": 96,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "match.list.miss": {
+      "n": 2,
+      "cases": [
+        "sess-callback-matcher-Read",
+        "sess-callback-matcher-bash"
+      ]
+    },
+    "match.no-matcher-event.hit": {
+      "n": 19,
+      "cases": [
+        "cb-PostToolBatch-block",
+        "cb-PostToolBatch-context",
+        "cb-PostToolBatch-throws"
+      ]
+    },
+    "match.regex.hit": {
+      "n": 1,
+      "cases": [
+        "sess-callback-matcher-Badotstar"
+      ]
+    },
+    "permission.asks": {
+      "n": 11,
+      "cases": [
+        "ask-rule-asks-allow",
+        "ask-rule-asks-approval-allow",
+        "ask-rule-asks-approval-deny"
+      ]
+    },
+    "permission.deny-rule": {
+      "n": 12,
+      "cases": [
+        "perm-src-default-local-deny-rule",
+        "perm-src-default-project-deny-rule",
+        "perm-src-default-user-deny-rule"
+      ]
+    },
+    "permission.hook-allow": {
+      "n": 6,
+      "cases": [
+        "cb-pre-allow",
+        "cb-pre-rewrite",
+        "sess-mix-project-local-allow-cb-allow-cut-deny-writes"
+      ]
+    },
+    "permission.hook-ask": {
+      "n": 21,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "permission.request-hook-first": {
+      "n": 3,
+      "cases": [
+        "cb-PermissionRequest-block",
+        "cb-PermissionRequest-context",
+        "cb-PermissionRequest-throws-onfailure-block"
+      ]
+    },
+    "permission.subcommands-allowed": {
+      "n": 57,
+      "cases": [
+        "cb-PostToolBatch-block",
+        "cb-PostToolBatch-context",
+        "cb-PostToolBatch-throws"
+      ]
+    },
+    "permission.user-answer": {
+      "n": 19,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "rule.allow": {
+      "n": 6,
+      "cases": [
+        "cb-pre-allow",
+        "cb-pre-rewrite",
+        "sess-mix-project-local-allow-cb-allow-cut-deny-writes"
+      ]
+    },
+    "rule.ask-wins": {
+      "n": 21,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "rule.batch-blocked": {
+      "n": 3,
+      "cases": [
+        "cb-PostToolBatch-block",
+        "cb-PostToolBatch-throws-onfailure-block",
+        "cb-PostToolBatch-timeout"
+      ]
+    },
+    "rule.context": {
+      "n": 18,
+      "cases": [
+        "cb-PostToolBatch-context",
+        "cb-PostToolUse-context",
+        "cb-UserPromptSubmit-context"
+      ]
+    },
+    "rule.deny-wins": {
+      "n": 41,
+      "cases": [
+        "cb-pre-deny",
+        "cb-pre-invalid-onfailure-block",
+        "cb-pre-string-onfailure-block"
+      ]
+    },
+    "rule.finish-order": {
+      "n": 30,
+      "cases": [
+        "mix-allow-file-ask-callback-callback-first",
+        "mix-allow-file-ask-callback-file-first",
+        "mix-allow-file-deny-callback-callback-first"
+      ]
+    },
+    "rule.finish-order-racy": {
+      "n": 1,
+      "cases": [
+        "sess-callback-ids-across-events"
+      ]
+    },
+    "rule.halt": {
+      "n": 1,
+      "cases": [
+        "cb-pre-continue-false"
+      ]
+    },
+    "rule.last-rewrite-wins": {
+      "n": 3,
+      "cases": [
+        "cb-pre-rewrite",
+        "mix-context-file-rewrite-callback-callback-first",
+        "mix-context-file-rewrite-callback-file-first"
+      ]
+    },
+    "rule.no-decision": {
+      "n": 166,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "rule.parallel": {
+      "n": 30,
+      "cases": [
+        "mix-allow-file-ask-callback-callback-first",
+        "mix-allow-file-ask-callback-file-first",
+        "mix-allow-file-deny-callback-callback-first"
+      ]
+    },
+    "rule.permission-allowed": {
+      "n": 1,
+      "cases": [
+        "cb-PermissionRequest-context"
+      ]
+    },
+    "rule.permission-denied": {
+      "n": 2,
+      "cases": [
+        "cb-PermissionRequest-block",
+        "cb-PermissionRequest-throws-onfailure-block"
+      ]
+    },
+    "rule.post-tool-blocked": {
+      "n": 2,
+      "cases": [
+        "cb-PostToolUse-block",
+        "cb-PostToolUse-throws-onfailure-block"
+      ]
+    },
+    "rule.prompt-blocked": {
+      "n": 3,
+      "cases": [
+        "cb-UserPromptSubmit-block",
+        "cb-UserPromptSubmit-throws-onfailure-block",
+        "cb-UserPromptSubmit-timeout"
+      ]
+    },
+    "rule.stop-cap": {
+      "n": 3,
+      "cases": [
+        "cb-Stop-block",
+        "cb-Stop-context",
+        "sess-stop-callback-continues-once"
+      ]
+    },
+    "rule.stop-context-continues": {
+      "n": 1,
+      "cases": [
+        "cb-Stop-context"
+      ]
+    },
+    "rule.stop-continues": {
+      "n": 2,
+      "cases": [
+        "cb-Stop-block",
+        "sess-stop-callback-continues-once"
+      ]
+    },
+    "rule.system-message": {
+      "n": 1,
+      "cases": [
+        "cb-pre-system-message"
+      ]
+    },
+    "sdk.callback-error-denies": {
+      "n": 1,
+      "cases": [
+        "cb-pre-wrong-event"
+      ]
+    },
+    "sdk.callback-failed": {
+      "n": 11,
+      "cases": [
+        "cb-PermissionRequest-throws",
+        "cb-PostToolBatch-throws",
+        "cb-PostToolUse-throws"
+      ]
+    },
+    "sdk.callback-failed-blocks": {
+      "n": 8,
+      "cases": [
+        "cb-PermissionRequest-throws-onfailure-block",
+        "cb-PostToolBatch-throws-onfailure-block",
+        "cb-PostToolUse-throws-onfailure-block"
+      ]
+    },
+    "sdk.callback-not-called": {
+      "n": 6,
+      "cases": [
+        "cb-SessionStart-block",
+        "cb-SessionStart-context",
+        "cb-SessionStart-throws"
+      ]
+    },
+    "sdk.callback-timeout": {
+      "n": 2,
+      "cases": [
+        "cb-PostToolUse-timeout",
+        "cb-Stop-timeout"
+      ]
+    },
+    "sdk.callback-timeout-blocks": {
+      "n": 2,
+      "cases": [
+        "cb-PostToolBatch-timeout",
+        "cb-UserPromptSubmit-timeout"
+      ]
+    },
+    "sdk.callback-timeout-denies": {
+      "n": 2,
+      "cases": [
+        "cb-pre-timeout",
+        "cb-pre-timeout-onfailure-block"
+      ]
+    },
+    "sdk.callbacks-not-disabled": {
+      "n": 3,
+      "cases": [
+        "sess-disable-all-hooks-local-with-callback",
+        "sess-disable-all-hooks-project-with-callback",
+        "sess-disable-all-hooks-user-with-callback"
+      ]
+    },
+    "sdk.setting-sources-default": {
+      "n": 103,
+      "cases": [
+        "ask-callback-ask-allow",
+        "ask-callback-ask-approval-allow",
+        "ask-callback-ask-approval-deny"
+      ]
+    },
+    "sdk.source-not-loaded": {
+      "n": 32,
+      "cases": [
+        "perm-src-local-project-deny-rule",
+        "perm-src-local-user-deny-rule",
+        "perm-src-none-local-deny-rule"
+      ]
+    }
+  }
 };

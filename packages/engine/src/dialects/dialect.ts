@@ -50,6 +50,11 @@ export interface HookEntry {
   name?: string;
   matcher?: string | null;
   timeoutMs: number;
+  /**
+   * Shown but never loaded by the host, and why (the Agent SDK's hooks in a settings file settingSources leaves
+   * out): the outcome lists it so the trap is named, and doctor reports it as a hook that never fires.
+   */
+  notLoaded?: string;
 }
 
 export interface LoadResult<E extends HookEntry = HookEntry> {

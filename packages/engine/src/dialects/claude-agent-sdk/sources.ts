@@ -43,7 +43,7 @@ export function unloadedHooks(files: Record<string, string>, host: HostSettings,
     const file = FILE_OF[source];
     if (files[file] === undefined) continue;
     const read = loadClaudeCodeSettings({ [file]: files[file]! }, ccHost);
-    entries.push(...read.entries.map((e) => ({ ...e, unloaded: source })));
+    entries.push(...read.entries.map((e) => ({ ...e, unloaded: source, notLoaded: neverFires(source) })));
     diagnostics.push(
       diag(
         'warning',

@@ -87,6 +87,16 @@ const EXPECTED: Record<string, string[]> = {
     'error script.missing .qwen/settings.json:5:51',
     'warning config.unknown-event .qwen/settings.json:7:5',
   ],
+  // The SDK reads Claude Code's files: checked because agent/app.mjs imports it, loaded as its settingSources says.
+  'claude-agent-sdk': [
+    'warning sdk.source-not-loaded .claude/settings.local.json:1:1',
+    'warning hook.not-loaded .claude/settings.local.json:4:39',
+    'note app.settings agent/app.mjs:4:84',
+  ],
+  cursor: [
+    'warning config.unknown-event .cursor/hooks.json:5:5',
+    'error script.missing .cursor/hooks.json:6:25',
+  ],
   mework: [
     'error config.event-outside-hooks .mework/hooks.json:2:3',
     'warning config.unknown-field .mework/hooks.json:2:3',
@@ -130,6 +140,19 @@ describe('hookplay doctor', { timeout: 120_000 }, () => {
     const { code, report } = await doctorJson([join(dirs.mirri!, 'project'), `--home=${join(dirs.mirri!, 'home')}`, '--dialect', 'mirri']);
     expect(code).toBe(1);
     expect(brief(report)).toEqual(EXPECTED.mirri);
+  });
+
+  it("the Agent SDK: a hook in a settings file the app's settingSources leaves out is named as never firing, where Claude Code runs it", async () => {
+    const { report } = await doctorJson([dirs['claude-agent-sdk']!]);
+    const local = report.hooks.filter((h) => h.file === '.claude/settings.local.json');
+    expect(local.find((h) => h.host === 'claude-code')).toMatchObject({ loads: true, runs: true });
+    expect(local.find((h) => h.host === 'claude-agent-sdk')).toMatchObject({ loads: false, runs: false, why: "this hook never fires: settingSources does not include 'local'" });
+    expect(report.hooks.find((h) => h.host === 'claude-agent-sdk' && h.file === '.claude/settings.json')).toMatchObject({ loads: true, runs: true, firesOn: { PreToolUse: ['Bash'] } });
+    const note = report.findings.find((f) => f.id === 'app.settings')!;
+    expect(note.message).toMatch(/settingSources \["project"\] here: the SDK loads only the project settings, so hooks in the user and local settings never fire/);
+    // A Claude Code project with no app that imports the SDK is Claude Code's alone.
+    const plain = await doctorJson([dirs['claude-code']!]);
+    expect(new Set(plain.report.hooks.map((h) => h.host))).toEqual(new Set(['claude-code']));
   });
 
   it('says per hook whether it loads, whether it runs and why, and the events and tools it fires on', async () => {

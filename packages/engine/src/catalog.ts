@@ -15,6 +15,8 @@ export interface DialectInfo {
   starter: { event: string; files: Record<string, string> };
   versions?: { supported: readonly string[]; default: string };
   verifiedAgainst?: VerifiedAgainst;
+  /** The host's rules are its docs' only (no binary runs offline): shown as "from the docs" wherever it appears. */
+  docsOnly?: string;
 }
 
 /** What a client needs to offer every host: events, samples, config locations and schemas. Pure data. */
@@ -33,6 +35,7 @@ export function dialectCatalog(): DialectInfo[] {
       starter: d.starter,
       ...(d.versions ? { versions: { supported: d.versions.supported, default: d.versions.default } } : {}),
       ...(d.verifiedAgainst ? { verifiedAgainst: d.verifiedAgainst } : {}),
+      ...(d.docsOnly ? { docsOnly: d.docsOnly } : {}),
     };
   });
 }

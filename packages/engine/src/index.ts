@@ -12,6 +12,6 @@ export type { ProcessResult, KillSequence } from './runner/types.js';
 export { getDialect, DIALECTS } from './dialects/index.js';
 export type { Dialect } from './dialects/dialect.js';
 export { runHosts, unsetVariables, type RunHostsOptions } from './port/run-hosts.js';
-export { DOCTOR_FACTS, type DoctorFacts, type SourceFinding } from './dialects/doctor-facts.js';
+export { DOCTOR_FACTS, type DoctorFacts, type ProjectFiles, type SourceFinding } from './dialects/doctor-facts.js';
 export { missingProgram, missingProgramNotes } from './dialects/shared/missing-program.js';
 export type { HookEntry, LoadResult, Prepared, PlannedEntry, Job } from './dialects/dialect.js';

@@ -28,6 +28,17 @@ const Files = z.record(z.string(), z.string()).superRefine((files, ctx) => {
   }
 });
 
+/** One matcher group of query()'s `hooks` option (the Agent SDK's HookCallbackMatcher). */
+export const CallbackGroup = z
+  .object({
+    matcher: z.string().optional(),
+    hooks: z.array(z.string().regex(/^[^#]+#[A-Za-z_$][\w$]*$/, 'must name a module among `files` and one of its exports, as "hooks.mjs#guard"')).min(1),
+    timeout: z.number().positive().optional().describe('Seconds, for every callback of the group.'),
+    onFailure: z.enum(['continue', 'block']).optional().describe('What a callback that throws or answers invalid output does: continue (default) or block.'),
+  })
+  .strict();
+export type CallbackGroup = z.infer<typeof CallbackGroup>;
+
 export const HostSettings = z
   .object({
     engine: z.enum(['v1', 'v2']).optional().describe('mirri: the hook engine (v1 has RewriteToolInput). Default v1.'),
@@ -60,6 +71,22 @@ export const HostSettings = z
       .string()
       .optional()
       .describe('claude-code: `--allowedTools` of the session, e.g. "Bash(npm test:*) Read"; rules that allow without asking.'),
+    settingSources: z
+      .array(z.enum(['user', 'project', 'local']))
+      .optional()
+      .describe("claude-agent-sdk: query()'s settingSources, the settings files whose hooks (and permissions) load; unset: the SDK's default, which on 0.3.332 is all three (recorded)."),
+    callbacks: z
+      .record(z.string(), z.array(CallbackGroup))
+      .optional()
+      .describe('claude-agent-sdk: the hooks passed to query() in code, as event -> matcher groups; each callback is "<file>#<export>", a function exported by a JS module among `files`, run for real in a process of its own.'),
+    thirdPartyHooks: z
+      .boolean()
+      .optional()
+      .describe("cursor: whether Cursor also loads Claude Code's settings hooks (its third-party hooks setting). Default true in hookplay (from the docs; not verified)."),
+    canUseTool: z
+      .enum(['allow', 'deny'])
+      .optional()
+      .describe("claude-agent-sdk: the app passes a canUseTool callback that answers every permission prompt without an approval step this way (approval steps answer their own call). Unset and no approval step: no canUseTool, so a prompt is denied as in claude -p."),
   })
   .strict();
 export type HostSettings = z.infer<typeof HostSettings>;

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { getDialect } from '@hookplay/engine';
 
 /** The hosts whose real CLI hookplay can install and drive. */
-export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code'] as const;
+export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'claude-agent-sdk'] as const;
 export type RealHostId = (typeof REAL_HOST_IDS)[number];
 
 export const isRealHostId = (id: string): id is RealHostId => (REAL_HOST_IDS as readonly string[]).includes(id);
@@ -106,6 +106,18 @@ export const HOST_PACKAGES: Record<RealHostId, HostPackage> = {
     npm: '@qwen-code/qwen-code',
     sizeHint: 'about 150 MB',
     entry: (dir) => script(modules(dir, '@qwen-code', 'qwen-code', 'cli.js')) ?? binEntry(dir, '@qwen-code/qwen-code'),
+  },
+  'claude-agent-sdk': {
+    id: 'claude-agent-sdk',
+    label: 'Claude Agent SDK',
+    npm: '@anthropic-ai/claude-agent-sdk',
+    sizeHint: 'about 450 MB (the SDK and the Claude Code binary it bundles)',
+    // A library, not a CLI: the harness runs its own app (hosts/claude-agent-sdk/driver.ts) with this node; the install
+    // counts once the SDK and the bundled binary it spawns are both there.
+    entry: (dir) => {
+      const sdk = modules(dir, '@anthropic-ai', 'claude-agent-sdk', 'sdk.mjs');
+      return existsSync(sdk) && existsSync(modules(dir, '@anthropic-ai', `claude-agent-sdk-linux-${arch()}`, 'claude')) ? { cmd: process.execPath, pre: [], path: sdk } : null;
+    },
   },
 };
 

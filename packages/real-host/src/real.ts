@@ -4,7 +4,7 @@ import { checkSession, getDialect, isSessionScenario, type PlayedSession, type S
 import type { CliFacts } from './adapter.js';
 import { requireInstalled, type Installed } from './cache/install.js';
 import { cacheRoot, runsDir } from './cache/paths.js';
-import { HOST_PACKAGES, isRealHostId, verifiedVersions, type RealHostId } from './catalog.js';
+import { HOST_PACKAGES, isRealHostId, REAL_HOST_IDS, verifiedVersions, type RealHostId } from './catalog.js';
 import type { Difference } from './compare.js';
 import { ADAPTERS } from './hosts/index.js';
 import { cannotExpress, CannotExpressError } from './plan.js';
@@ -69,7 +69,7 @@ export class NoRealHostError extends Error {
 /** The host a scenario runs on for real: its dialect's CLI, when hookplay can drive it. */
 export function realHostOf(scenario: Scenario): RealHostId {
   const id = scenario.dialect;
-  if (!isRealHostId(id)) throw new NoRealHostError(`${getDialect(id).label} has no real CLI hookplay can run (its rules come from its documentation only); the hosts with one are claude-code, codex, gemini-cli, copilot-cli and qwen-code`);
+  if (!isRealHostId(id)) throw new NoRealHostError(`${getDialect(id).label} has no real CLI hookplay can run (its rules come from its documentation only); the hosts with one are ${REAL_HOST_IDS.join(', ')}`);
   if (!ADAPTERS[id]) throw new NoRealHostError(`running ${HOST_PACKAGES[id].label} for real is not supported yet`);
   return id;
 }

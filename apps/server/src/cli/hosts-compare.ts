@@ -39,14 +39,15 @@ export async function runHostsCommand(scenario: EventScenario, request: { hosts:
 export function hostsJson(comparison: Comparison): { from: DialectId; hosts: Record<string, unknown> } {
   const hosts: Record<string, unknown> = {};
   for (const column of comparison.hosts) {
-    hosts[column.dialect] = { ...(column.outcome ?? { dialect: column.dialect, ran: false }), port: column.port, compare: column.cells, ...(column.scenario ? { scenario: column.scenario } : {}) };
+    hosts[column.dialect] = { ...(column.outcome ?? { dialect: column.dialect, ran: false }), ...(column.docsOnly ? { docsOnly: true } : {}), port: column.port, compare: column.cells, ...(column.scenario ? { scenario: column.scenario } : {}) };
   }
   return { from: comparison.from, hosts };
 }
 
 /** One section per row; each host's line, with its details and rule when the cell differs from the source or warns. */
 export function formatComparison(scenario: EventScenario, comparison: Comparison): string {
-  const width = Math.max(...comparison.hosts.map((h) => h.dialect.length));
+  const name = (h: Comparison['hosts'][number]) => `${h.dialect}${h.docsOnly ? ' (docs only)' : ''}`;
+  const width = Math.max(...comparison.hosts.map((h) => name(h).length));
   const lines: string[] = [bold(`Run on every host: ${scenario.title ?? scenario.event}`), dim(`from ${comparison.from}, event ${comparison.event}; ≠ differs from ${comparison.from}, ! needs a look`), ''];
   for (const row of comparison.rows) {
     lines.push(bold(row.label));
@@ -54,7 +55,7 @@ export function formatComparison(scenario: EventScenario, comparison: Comparison
       const cell = host.cells[row.id];
       if (!cell) continue;
       const mark = `${cell.differs ? '≠' : ' '}${cell.warn ? '!' : ' '}`;
-      const text = `  ${host.dialect.padEnd(width)} ${mark} ${cell.summary}`;
+      const text = `  ${name(host).padEnd(width)} ${mark} ${cell.summary}`;
       lines.push(cell.warn ? yellow(text) : cell.differs ? cyan(text) : text);
       if (cell.differs || cell.warn || row.id === 'port') {
         const pad = ' '.repeat(width + 7);

@@ -50,6 +50,11 @@ export interface HookEntry {
   name?: string;
   matcher?: string | null;
   timeoutMs: number;
+  /**
+   * Shown but never loaded by the host, and why (the Agent SDK's hooks in a settings file settingSources leaves
+   * out): the outcome lists it so the trap is named, and doctor reports it as a hook that never fires.
+   */
+  notLoaded?: string;
 }
 
 export interface LoadResult<E extends HookEntry = HookEntry> {
@@ -175,6 +180,8 @@ export interface Dialect<E extends HookEntry = HookEntry> {
     /** The rules that differ between two supported versions, each with the recorded cases that show it. */
     changes?: (from: string, to: string) => { rule: string; from: string; to: string; cases: string[] }[];
   };
+  /** A host hookplay cannot run for real at all (no binary offline): its rules are its docs', and it says so everywhere. */
+  docsOnly?: string;
   /** Set once the rules are verified against the real host. */
   verifiedAgainst?: VerifiedAgainst;
   /** A starter scenario's files for a fresh playground. */

@@ -8,6 +8,8 @@ import { meworkDoctor } from './mework/doctor.js';
 import { mirriDoctor } from './mirri/doctor.js';
 import { strixDoctor } from './open-strix/doctor.js';
 import { qwenCodeDoctor } from './qwen-code/doctor.js';
+import { claudeAgentSdkDoctor } from './claude-agent-sdk/doctor.js';
+import { cursorDoctor } from './cursor/doctor.js';
 
 /**
  * What `hookplay doctor` needs to know about a host beyond its config loader, matchers and planning (which it
@@ -29,8 +31,25 @@ export interface DoctorFacts {
    * that load them as the real host would.
    */
   extraConfigs?(paths: readonly string[]): { files: string[]; host: HostSettings };
+  /**
+   * For a host that reads another host's files (the Agent SDK reads Claude Code's): whether the project shows it is
+   * used. doctor without --dialect checks such a host only then, so one settings file is not reported once per host
+   * that could read it. Default: the host is used wherever its files are.
+   */
+  usedIn?(project: ProjectFiles): boolean;
+  /**
+   * Host settings the project's own code gives (the Agent SDK's settingSources in a query() call), each with where
+   * it is written, so doctor loads the files as that code makes the host load them.
+   */
+  appSettings?(project: ProjectFiles): { host: HostSettings; found: SourceFinding[] };
   /** Places in the config that bring in hooks from a source that is not pinned to one version (plugin marketplaces). */
   unpinnedSources?(files: Record<string, string>): SourceFinding[];
+}
+
+/** The project as doctor sees it: its file list (bounded) and a reader of one file (undefined when unreadable or too big). */
+export interface ProjectFiles {
+  paths: readonly string[];
+  read(path: string): string | undefined;
 }
 
 export interface SourceFinding {
@@ -49,4 +68,6 @@ export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
   mirri: mirriDoctor,
   'open-strix': strixDoctor,
   'qwen-code': qwenCodeDoctor,
+  'claude-agent-sdk': claudeAgentSdkDoctor,
+  cursor: cursorDoctor,
 };

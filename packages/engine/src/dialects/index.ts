@@ -8,6 +8,8 @@ import { mework } from './mework/index.js';
 import { mirri } from './mirri/index.js';
 import { openStrix } from './open-strix/index.js';
 import { qwenCode } from './qwen-code/index.js';
+import { claudeAgentSdk } from './claude-agent-sdk/index.js';
+import { cursor } from './cursor/index.js';
 
 const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
 
@@ -21,6 +23,8 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   'gemini-cli': erase(geminiCli),
   'copilot-cli': erase(copilotCli),
   'qwen-code': erase(qwenCode),
+  'claude-agent-sdk': erase(claudeAgentSdk),
+  cursor: erase(cursor),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

@@ -44,6 +44,8 @@ export type Observed = z.infer<typeof Observed>;
 export const HostColumn = z.object({
   dialect: z.enum(DIALECT_IDS),
   label: z.string(),
+  /** The host's rules come from its docs alone, never from a recording (Cursor): the column says so. */
+  docsOnly: z.boolean().optional(),
   port: PortReport,
   /** The derived scenario (absent when unportable): an ordinary scenario to open, edit and share. */
   scenario: Scenario.optional(),

@@ -44,7 +44,7 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
   if (event !== scenario.event) report.made.push({ kind: 'event', message: `the scenario's event ${scenario.event} is ${event} on ${to}` });
 
   const files: Record<string, string> = Object.fromEntries(Object.entries(scenario.files).filter(([k]) => !read.configFiles.includes(k)));
-  const keepAsIs = read.configFiles.filter((f) => target.reads(f) && target.shape === 'copilot' && from.shape === 'groups' && read.hooks.filter((h) => h.file === f).every((h) => h.canonical === h.event));
+  const keepAsIs = read.configFiles.filter((f) => target.reads(f) && (target.shape === 'copilot' || target.readsClaudeFiles === true) && from.shape === 'groups' && read.hooks.filter((h) => h.file === f).every((h) => h.canonical === h.event));
   for (const f of keepAsIs) {
     files[f] = scenario.files[f]!;
     report.made.push({ kind: 'file', message: `${f} stays as it is: ${to} reads it itself, Claude Code event names included (a copy of its hooks in another ${to} file as well would run each hook twice)`, file: f });

@@ -75,6 +75,7 @@ export async function runHosts(scenario: EventScenario, hosts: readonly DialectI
     const column: HostColumn = {
       dialect: id,
       label: DIALECTS[id].label,
+      ...(DIALECTS[id].docsOnly ? { docsOnly: true } : {}),
       port: ported.report,
       ...(ported.scenario ? { scenario: ported.scenario } : {}),
       ...(outcome ? { outcome } : {}),

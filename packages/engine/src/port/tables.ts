@@ -7,6 +7,8 @@ import { meworkPort } from '../dialects/mework/port.js';
 import { mirriPort } from '../dialects/mirri/port.js';
 import { openStrixPort } from '../dialects/open-strix/port.js';
 import { qwenCodePort } from '../dialects/qwen-code/port.js';
+import { claudeAgentSdkPort } from '../dialects/claude-agent-sdk/port.js';
+import { cursorPort } from '../dialects/cursor/port.js';
 import { CANONICAL_EVENTS, type CanonicalEvent, type CanonicalTool, type PortTable } from './types.js';
 
 /** Every host's port table, declared in its own dialect folder. */
@@ -19,6 +21,8 @@ export const PORT_TABLES: Record<DialectId, PortTable> = {
   'gemini-cli': geminiCliPort,
   'copilot-cli': copilotCliPort,
   'qwen-code': qwenCodePort,
+  'claude-agent-sdk': claudeAgentSdkPort,
+  cursor: cursorPort,
 };
 
 /** The host's name for a canonical event, or null when its catalog has no equivalent. */

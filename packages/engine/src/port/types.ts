@@ -51,6 +51,8 @@ export interface PortTable {
   catalog: readonly EventSpec[];
   /** Canonical event → this host's name, where it differs; a canonical name in the catalog maps to itself. */
   eventNames?: Partial<Record<CanonicalEvent, string>>;
+  /** The host reads Claude Code's settings files itself, Claude's event names included (Cursor's third-party hooks): they are kept as they are. */
+  readsClaudeFiles?: boolean;
   /** Canonical names the host accepts as written although its own name differs (Copilot's PascalCase aliases). */
   acceptsCanonicalNames?: boolean;
   /** Canonical tool → this host's tool name; a missing tool has no documented equivalent. */

@@ -5,6 +5,7 @@ import { copilotCliAdapter } from './copilot-cli/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
 import { qwenCodeAdapter } from './qwen-code/index.js';
+import { claudeAgentSdkAdapter } from './claude-agent-sdk/index.js';
 
 /** Each host's own part of the harness; a host without one can be installed but not yet run. */
 export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = {
@@ -13,4 +14,5 @@ export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = 
   codex: codexAdapter,
   'gemini-cli': geminiCliAdapter,
   'qwen-code': qwenCodeAdapter,
+  'claude-agent-sdk': claudeAgentSdkAdapter,
 };

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIALECT_IDS, getDialect, type DialectId } from '@hookplay/engine';
+import { DIALECT_IDS, DOCTOR_FACTS, getDialect, type DialectId } from '@hookplay/engine';
 import { findConfigFiles, type Roots } from '../import/find-config.js';
 import { rootsOf } from '../import/import-project.js';
-import { readSetup, type Setup } from '../import/read-setup.js';
+import { projectFiles, readSetup, type Setup } from '../import/read-setup.js';
 import { sortFindings, type DoctorReport, type Finding } from './findings.js';
 import { inspectSetup } from './inspect.js';
 
@@ -26,8 +26,12 @@ export interface DoctorRequest {
 export function setupsOf(roots: Roots, only?: DialectId): { setups: Setup[]; looked: string[] } {
   const setups: Setup[] = [];
   const looked: string[] = [];
+  const project = projectFiles(roots.project);
   for (const id of only ? [only] : DIALECT_IDS) {
-    const setup = readSetup(getDialect(id), roots);
+    // A host that reads another host's files is checked unasked only where the project shows it is used.
+    const usedIn = DOCTOR_FACTS[id].usedIn;
+    if (!only && usedIn && !usedIn(project)) continue;
+    const setup = readSetup(getDialect(id), roots, project);
     looked.push(...setup.looked);
     if (Object.keys(setup.files).length) setups.push(setup);
   }
@@ -89,6 +93,8 @@ function dependencyHooks(roots: Roots, only?: DialectId): Finding[] {
   const pkgs = packages(roots.project);
   if (!pkgs.length) return out;
   for (const id of only ? [only] : DIALECT_IDS) {
+    // A host that reads another host's files would name the same dependency twice.
+    if (!only && DOCTOR_FACTS[id].usedIn) continue;
     const dialect = getDialect(id);
     const specs = dialect.configFiles.filter((s) => !s.path.startsWith('~/') && !s.path.includes('<'));
     for (const pkg of pkgs) {

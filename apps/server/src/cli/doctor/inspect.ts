@@ -75,9 +75,18 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
   const taken = takeReferencedFiles(setup);
   const hooks: HookReport[] = [];
 
+  // Where the project's own code sets what the host loads (the Agent SDK's settingSources in a query() call).
+  for (const note of setup.appNotes) add('app.settings', 'note', note, note.message);
+
   loaded.entries.forEach((entry, i) => {
     const firing = plans[i]!;
     const place = placeOf(entry);
+    // Shown by the host's loader but never loaded: the hook is there on disk and never fires; nothing else about it matters.
+    if (entry.notLoaded !== undefined) {
+      add('hook.not-loaded', 'warning', place, `${entry.command}: ${entry.notLoaded}, so ${dialect.label} never loads ${entry.source} and this ${entry.event} hook never runs.`);
+      hooks.push({ host: dialect.id, ...place, events: firing.events, matcher: entry.matcher ?? null, command: entry.command, loads: false, runs: false, why: entry.notLoaded, firesOn: {}, scripts: [] });
+      return;
+    }
     const vars = new Map([...common, ...(firing.job ? directoryVariables([firing.job.env]) : [])]);
     const cwds = [...new Set([setup.roots.project, configDir(entry.source, setup.roots)].filter((d): d is string => d !== undefined))];
     const refs = resolveReferences(entry.command, { roots: setup.roots, vars, cwds });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCTOR_FACTS, type Dialect, type DialectId, type HostSettings } from '@hookplay/engine';
+import { DOCTOR_FACTS, type Dialect, type DialectId, type HostSettings, type ProjectFiles, type SourceFinding } from '@hookplay/engine';
 import { findConfigFiles, walk, type Roots } from './find-config.js';
 import { MAX_FILE_BYTES, type LeftOut } from './references.js';
 
@@ -10,8 +10,10 @@ export interface Setup {
   roots: Roots;
   /** Config files by scenario key, as they are on disk. */
   files: Record<string, string>;
-  /** Host settings the project implies (Claude Code's plugin folders, loaded as with --plugin-dir). */
+  /** Host settings the project implies (Claude Code's plugin folders, loaded as with --plugin-dir; the Agent SDK's settingSources from the app's code). */
   host: HostSettings;
+  /** Where the project's own code sets those settings, said as doctor notes. */
+  appNotes: SourceFinding[];
   /** The project is a git repository. */
   git: boolean;
   leftOut: LeftOut[];
@@ -36,9 +38,27 @@ export const isGitRepository = (project: string) => existsSync(join(project, '.g
 export const absoluteOf = (key: string, roots: Roots): string | undefined =>
   key.startsWith('~/') ? (roots.home === undefined ? undefined : join(roots.home, key.slice(2))) : join(roots.project, key);
 
-export function readSetup(dialect: Dialect, roots: Roots): Setup {
+/** The project's file list and a bounded reader, for the hosts' own doctor facts (pure: they read through it). */
+export function projectFiles(project: string): ProjectFiles {
+  let paths: string[] | undefined;
+  return {
+    get paths() {
+      return (paths ??= projectPaths(project));
+    },
+    read(path) {
+      const abs = join(project, path);
+      const size = statSync(abs, { throwIfNoEntry: false });
+      if (!size?.isFile() || size.size > MAX_FILE_BYTES) return undefined;
+      return readFileSync(abs, 'utf8');
+    },
+  };
+}
+
+export function readSetup(dialect: Dialect, roots: Roots, project: ProjectFiles = projectFiles(roots.project)): Setup {
   const search = findConfigFiles(dialect.configFiles, roots);
-  const extra = DOCTOR_FACTS[dialect.id].extraConfigs?.(projectPaths(roots.project)) ?? { files: [], host: {} };
+  const facts = DOCTOR_FACTS[dialect.id];
+  const extra = facts.extraConfigs?.(project.paths) ?? { files: [], host: {} };
+  const app = facts.appSettings?.(project) ?? { host: {}, found: [] };
   const files: Record<string, string> = {};
   const leftOut: LeftOut[] = [];
   for (const key of [...new Set([...search.found, ...extra.files])]) {
@@ -51,5 +71,5 @@ export function readSetup(dialect: Dialect, roots: Roots): Setup {
     files[key] = readFileSync(path, 'utf8');
   }
   const looked = [...search.looked, ...extra.files.map((f) => `${roots.project}/${f} (a plugin's hooks)`)];
-  return { dialect: dialect.id, roots, files, host: extra.host, git: isGitRepository(roots.project), leftOut, looked, skippedHome: search.skippedHome };
+  return { dialect: dialect.id, roots, files, host: { ...extra.host, ...app.host }, appNotes: app.found, git: isGitRepository(roots.project), leftOut, looked, skippedHome: search.skippedHome };
 }

@@ -36,6 +36,12 @@ export interface ClaudeCodeLifecycleOptions {
   answerDelayMs?: number;
   /** What the session's API requests go through, as the auto-mode notice names it. */
   apiVia?: string;
+  /**
+   * An event's notices as the host's stream prints them, one line each. Default: the outcome's `shown.user` as one
+   * notice. The Agent SDK prints a failed callback's notice and the block it causes as two lines (recorded:
+   * cb-UserPromptSubmit-throws-onfailure-block).
+   */
+  noticesOf?: (outcome: Outcome) => string[];
   /** Record the hook texts of every model request (the oracle's several-turn cases compare them). */
   perRequest?: boolean;
 }
@@ -132,8 +138,10 @@ function* play(steps: SessionStep[], host: HostSettings, files: Record<string, s
     for (const h of ran) (hookEnds[name] ??= []).push(h.hostReport ?? (h.timedOut ? 'cancelled' : h.exitCode === 0 ? 'success' : `error:${h.exitCode ?? 1}`));
     hookEnds[name]?.sort();
     if (outcome.shown?.user) {
-      obs.userSaw.push(norm(outcome.shown.user));
-      yield* notice(outcome.shown.user);
+      for (const text of options.noticesOf?.(outcome) ?? [outcome.shown.user]) {
+        obs.userSaw.push(norm(text));
+        yield* notice(text);
+      }
     }
     return outcome;
   }

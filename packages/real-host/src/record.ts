@@ -46,9 +46,9 @@ export function caseIdOf(scenario: Scenario, played: SessionScenario): string {
   return `${words || 'case'}-${caseHashOf(played).slice(0, 8)}`;
 }
 
-/** Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. */
-export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played)): string {
-  const recorded: RecordedCase = {
+/** A comparison's real side as a recorded case, the JSON `recordCase` writes (the playground downloads it as is). */
+export function recordedCaseOf(c: RealComparison, scenario: Scenario, id = caseIdOf(scenario, c.played)): RecordedCase {
+  return {
     case: id,
     ...(scenario.title ? { title: scenario.title } : {}),
     host: { id: c.host, version: c.version },
@@ -60,6 +60,11 @@ export function recordCase(c: RealComparison, scenario: Scenario, dir: string, i
     observed: c.observations.real,
     cli: { exitCode: c.cli.exitCode, signal: c.cli.signal, ms: c.cli.ms, otherTraffic: c.cli.otherTraffic },
   };
+}
+
+/** Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. */
+export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played)): string {
+  const recorded = recordedCaseOf(c, scenario, id);
   const folder = join(dir, c.host, c.version);
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${id}.json`);

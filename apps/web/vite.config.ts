@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
-import { hookplayData } from './build/hookplay-data.ts';
+import { hookplayData, moduleSideEffects } from './build/hookplay-data.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,13 +38,7 @@ export default defineConfig({
     // Monaco's lazy chunk is large by nature; the eager entry is what the budget watches (bench/web.mjs).
     chunkSizeWarningLimit: 4096,
     reportCompressedSize: false,
-    rollupOptions: {
-      treeshake: {
-        // The engine's and the protocol's modules only declare (schemas, tables, functions): what the page does not
-        // use is left out, so the first download carries no dialect it has not asked for (bench/web.mjs).
-        moduleSideEffects: (id: string) => !/\/packages\/engine\/src\/|\/apps\/server\/src\/protocol\.ts$/.test(id),
-      },
-    },
+    rollupOptions: { treeshake: { moduleSideEffects } },
   },
   worker: { format: 'es' },
   server: {

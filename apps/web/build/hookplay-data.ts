@@ -54,6 +54,12 @@ export function examplesIndex(scenariosDir: string): ExampleEntry[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/**
+ * The engine's and the protocol's modules only declare (schemas, tables, functions): what a page does not use is
+ * left out, so the first download carries no dialect it has not asked for (bench/web.mjs).
+ */
+export const moduleSideEffects = (id: string) => !/\/packages\/engine\/src\/|\/apps\/server\/src\/protocol\.ts$/.test(id);
+
 export function hookplayData(options: { scenariosDir: string }): Plugin {
   let engine: Promise<Engine> | null = null;
   // The engine's build (dist), which the root `npm run build` makes before the web app's.

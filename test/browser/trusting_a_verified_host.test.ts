@@ -14,6 +14,8 @@ describe('trusting a verified host', () => {
     const { page } = await f.newPage();
     const errors = watchErrors(page);
     await openPlayground(page, f.server.url);
+    // A docs-only host makes no such claim.
+    await page.getByRole('radiogroup', { name: 'Host' }).getByText('Mirri Code CLI', { exact: true }).click();
     await expect(page.getByTestId('verified').count()).resolves.toBe(0);
 
     await page.getByRole('radiogroup', { name: 'Host' }).getByText('Claude Code', { exact: true }).click();

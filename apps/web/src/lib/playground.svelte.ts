@@ -4,7 +4,8 @@
  * comparison of versions, a check on the real CLI, or an outcome a link carried. Components read it and call its
  * methods; App.svelte only wires it to the page (hash, drafts, keyboard, files).
  */
-import type { Scenario, ScenarioInput } from '@hookplay/engine/browser';
+import type { PortChange, Scenario, ScenarioInput } from '@hookplay/engine/browser';
+import type { ProblemItem } from './markers';
 import { dialectInfo, type DialectId } from './catalog';
 import type { CompareState } from './compare.svelte';
 import { Connection, type Job } from './connection.svelte';
@@ -32,6 +33,11 @@ export class Playground {
   real = $state.raw<RealState | null>(null);
   /** A result a link carried, with the scenario it belongs to: shown read-only until that scenario is edited or run here. */
   shared = $state.raw<{ result: SharedResult; scenario: ScenarioInput } | null>(null);
+  /**
+   * What a port opened from "On every host" still needs (a matcher naming another host's tool, ...): listed with the
+   * problems, since validation alone sees a well-formed config, until the scenario is edited.
+   */
+  portNotes = $state.raw<{ scenario: ScenarioInput; items: ProblemItem[] } | null>(null);
   view = $state<DockView>('run');
   /** Comparisons read best across the whole window: the editors step aside until asked back. */
   wide = $state(false);
@@ -139,19 +145,35 @@ export class Playground {
     this.real = null;
     this.versions = null;
     this.shared = options.shared ? { result: options.shared, scenario: ws.serialize() } : null;
+    this.portNotes = null;
     // A comparison belongs to the scenario it ported; a port opened from it keeps it one click away.
     if (!options.keepComparison && !this.compare?.active) this.compare = null;
     this.show('run');
     toasts.push(message, 'success', { label: 'Undo', run: () => ws.deserialize(before.scenario, before.view) });
   }
 
-  /** Drops a link's result once the scenario it belongs to is no longer the one in the editor. */
-  keepSharedFor(current: ScenarioInput): void {
-    if (this.shared && JSON.stringify(this.shared.scenario) !== JSON.stringify(current)) this.shared = null;
+  /**
+   * A port from "On every host", with what it still needs listed among the problems: validation sees a well-formed
+   * config, so without these notes a port whose matcher names another host's tool would say "No problems found".
+   */
+  openPort(s: Scenario, host: string, needed: readonly PortChange[]): void {
+    this.replaceWorkspace(s, {}, `Opened the port to ${host}: an ordinary scenario to edit, run and share.`, { keepComparison: true });
+    if (needed.length === 0) return;
+    const paths = this.workspace.paths;
+    const items: ProblemItem[] = needed.map((c) => ({
+      severity: 'warning',
+      message: `Not ported: ${c.message}`,
+      code: `port.${c.kind}`,
+      target: c.file && paths.includes(c.file) ? { kind: 'file', path: c.file } : c.kind === 'payload' ? { kind: 'payload' } : { kind: 'scenario' },
+    }));
+    this.portNotes = { scenario: this.workspace.serialize(), items };
   }
 
-  openPort(s: Scenario, host: string): void {
-    this.replaceWorkspace(s, {}, `Opened the port to ${host}: an ordinary scenario to edit, run and share.`, { keepComparison: true });
+  /** Drops the port's notes and a link's result once the scenario they were about has been edited. */
+  forgetStale(current: ScenarioInput): void {
+    const now = JSON.stringify(current);
+    if (this.shared && JSON.stringify(this.shared.scenario) !== now) this.shared = null;
+    if (this.portNotes && JSON.stringify(this.portNotes.scenario) !== now) this.portNotes = null;
   }
 
   switchHost(id: DialectId): void {

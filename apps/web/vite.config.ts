@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { hookplayData, moduleSideEffects } from './build/hookplay-data.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +26,7 @@ const proxy = target
   : undefined;
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [svelte(), hookplayData({ scenariosDir: `${repoRoot}scenarios` })],
   resolve: {
     // Workspace packages expose their TypeScript sources under the `source` condition: no engine build needed.
     conditions: ['source', 'browser', 'module', 'import', 'default'],
@@ -37,6 +38,7 @@ export default defineConfig({
     // Monaco's lazy chunk is large by nature; the eager entry is what the budget watches (bench/web.mjs).
     chunkSizeWarningLimit: 4096,
     reportCompressedSize: false,
+    rollupOptions: { treeshake: { moduleSideEffects } },
   },
   worker: { format: 'es' },
   server: {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from './support/fixture';
 import { openPlayground, payloadEditor, setEditorText, verdict, waitForRunEnd } from './support/playground';
+import { pickHost } from './support/session';
 import { watchErrors } from './support/browser';
 
 const f = useFixture();
@@ -14,6 +15,7 @@ describe('blocking a dangerous command', () => {
     const { page } = await f.newPage();
     const errors = watchErrors(page);
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
 
     // The printed token is kept, but never left in the address bar.
     expect(page.url()).not.toContain('token=');

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from './support/fixture';
 import { addFile, downloadScenario, fileEditor, openPlayground, payloadEditor, pickEvent, setEditorText } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 
@@ -12,6 +13,7 @@ describe('editing files', () => {
   it('refuses paths that would escape the workspace, and says why', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByRole('button', { name: 'New file' }).click();
     const input = page.getByLabel('New file path');
     const hint = page.locator('#path-hint');
@@ -33,6 +35,7 @@ describe('editing files', () => {
   it('adds, renames, deletes and undoes with the keyboard', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await addFile(page, 'hooks/check.py', 'import sys\nprint("ok")\n');
     await expect(page.locator('.path-bar').textContent()).resolves.toContain('script · Python');
 
@@ -67,6 +70,7 @@ describe('editing files', () => {
   it('keeps files when switching events, and each host’s work when switching hosts', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await setEditorText(page, fileEditor(page), '[[hooks]]\nevent = "Stop"\ncommand = "echo edited"\n');
     await setEditorText(page, payloadEditor(page), '{\n  "tool_name": "Edit"\n}\n');
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI } from '../support/paths';
 import { useFixture } from './support/fixture';
 import { addFile, openPlayground, payloadEditor, run, setEditorText, verdict, waitForRunEnd } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 const exec = promisify(execFile);
@@ -30,6 +31,7 @@ describe('exporting to a project', () => {
   it('the downloaded zip unpacks into project/ and home/ and runs headless with the same verdict', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByLabel('Scenario title').fill('Guard for the team');
     await addFile(page, 'hooks/audit.sh', '#!/bin/sh\necho audited >&2\n');
     await setEditorText(page, payloadEditor(page), '{\n  "tool_name": "Bash",\n  "tool_input": { "command": "rm -rf /" }\n}\n');
@@ -61,6 +63,7 @@ describe('exporting to a project', () => {
   it('the copied command reproduces the run headless, host settings included', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByRole('radio', { name: 'v2' }).check();
     await setEditorText(page, payloadEditor(page), "{\n  \"tool_name\": \"Bash\",\n  \"tool_input\": { \"command\": \"echo 'it''s' && rm -rf /tmp/x\" }\n}\n");
     await page.waitForTimeout(400);

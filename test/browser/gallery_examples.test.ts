@@ -60,11 +60,13 @@ describe('gallery examples', () => {
     await openPlayground(page, f.server.url);
   }, 30_000);
 
-  /** Opens the gallery (unless a failed test left it open) and waits for its examples. */
+  /** Opens the gallery (unless a failed test left it open) on every host's examples, and waits for them. */
   async function openGallery() {
     const dialog = page.getByRole('dialog', { name: 'Examples' });
     if ((await dialog.count()) === 0) await page.getByRole('button', { name: 'Examples', exact: true }).click();
     await dialog.waitFor();
+    // It opens on the host being edited; this story looks through all of them.
+    await dialog.getByRole('radio', { name: /^All hosts/ }).check();
     await page.getByTestId('example').first().waitFor({ timeout: 10_000 });
   }
 

@@ -85,8 +85,9 @@ describe('keyboard only', () => {
     await openPlayground(page, f.server.url);
     await page.locator('body').focus();
     await tabTo(page, (el) => el.tag === 'INPUT' && el.text === '' && el.label === null && el.role === null && !el.inEditor);
+    // The playground opens on Claude Code; the arrow moves to the next host.
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByRole('radio', { name: 'Mework' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Codex CLI' }).isChecked()).toBe(true);
     await tabTo(page, (el) => el.tag === 'SELECT');
     await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel('Event', { exact: true }).inputValue()).resolves.not.toBe('PreToolUse');

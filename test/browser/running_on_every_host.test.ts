@@ -3,6 +3,7 @@
  * Porting example, press "On every host", read the columns, open a cell for the host's rule, and open one
  * host's port in the editor as an ordinary scenario.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -17,6 +18,11 @@ const GUARD = 'porting/rm-rf-guard.hookplay.json';
 
 async function compareDone(page: Page): Promise<void> {
   await page.locator('[data-testid=host-compare][data-status=done]').waitFor({ timeout: 90_000 });
+}
+
+/** Whether real-CLI recordings of a host sit in this checkout (either place the oracle writes them). */
+function hasRecordings(host: string): boolean {
+  return [join(REPO, 'oracle', 'recorded', host), join(REPO, 'oracle', 'hosts', host, 'fixtures')].some((d) => existsSync(d) && readdirSync(d, { recursive: true }).some((n) => String(n).endsWith('.json')));
 }
 
 function cell(page: Page, host: string, row: string) {
@@ -73,9 +79,33 @@ describe('running on every host', () => {
     await expect(port.innerText()).resolves.toMatch(/not made: .*the matcher names Bash; gemini-cli.s Bash tool is "run_shell_command"/);
   });
 
+  it('marks each host verified only when recordings of its real CLI exist, the others "from the docs"', async () => {
+    const marks = await page.locator('th[data-testid=host-column]').evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('data-host'), e.querySelector('[data-testid=host-evidence]')?.getAttribute('data-kind'), e.querySelector('[data-testid=host-evidence]')?.textContent?.trim()]),
+    );
+    expect(marks).toHaveLength(DIALECT_IDS.length);
+    for (const [host, kind, text] of marks) {
+      expect(kind, `${host}`).toBe(hasRecordings(host!) ? 'recorded' : 'docs');
+      expect(text, `${host}`).toMatch(kind === 'recorded' ? /^verified on / : /^from the docs$/);
+    }
+    // Some of each: the docs-only hosts are really there to be told apart.
+    expect(marks.some(([, kind]) => kind === 'docs')).toBe(true);
+    // No cell of a docs-only host claims a recording.
+    for (const [host, kind] of marks) {
+      if (kind !== 'docs') continue;
+      const claims = await page.locator(`[data-testid=cell][data-host="${host}"] [data-testid=cell-evidence]`).evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      expect(claims.filter((t) => /verified|observed/.test(t)), `${host}`).toEqual([]);
+    }
+  });
+
   it('opens a host\'s port in the editor as an ordinary scenario, which runs there as its column said', async () => {
     await page.locator('[data-testid=host-column][data-host="gemini-cli"] [data-testid=open-port]').click();
     await page.locator('[role=tab][data-path=".gemini/settings.json"]').waitFor();
+    // What the port could not make is among the problems, not "No problems found": its matcher names Claude
+    // Code's tool, which Gemini CLI calls run_shell_command.
+    const problems = page.getByTestId('problems');
+    await problems.getByTestId('problem').filter({ hasText: /Not ported: .*the matcher names Bash; gemini-cli.s Bash tool is "run_shell_command"/ }).waitFor({ timeout: 10_000 });
+    await expect(problems.textContent()).resolves.not.toContain('No problems found');
     await run(page);
     await expect(waitForRunEnd(page)).resolves.toBe('done');
     await expect(verdict(page)).resolves.toContain('proceed');

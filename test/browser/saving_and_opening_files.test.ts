@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixture } from './support/fixture';
 import { downloadScenario, openPlayground } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 const dir = mkdtempSync(join(tmpdir(), 'hookplay-upload-'));
@@ -22,6 +23,7 @@ describe('saving and opening files', () => {
   it('downloads the scenario in the SCENARIO.md format', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByLabel('Scenario title').fill('Guard rm -rf');
     await page.getByRole('radio', { name: 'v2' }).check();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download scenario' }).click()]);
@@ -34,6 +36,7 @@ describe('saving and opening files', () => {
   it('opens a scenario file, and refuses a broken one without touching the work', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     const scenario = {
       hookplay: 1,
       title: 'Uploaded',

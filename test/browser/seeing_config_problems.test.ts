@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useFixture } from './support/fixture';
 import { fileEditor, openPlayground, setEditorText, waitForValidation } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 
@@ -29,6 +30,7 @@ describe('seeing config problems', () => {
   it('marks an unknown Mirri field on its line and lists it', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     const editor = fileEditor(page);
     await setEditorText(
       page,
@@ -61,6 +63,7 @@ describe('seeing config problems', () => {
   it('marks a TOML syntax error where the parser stopped', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     const editor = fileEditor(page);
     await setEditorText(page, editor, `[[hooks]]\nevent = "PreToolUse"\n\ncommand = "echo hi\ntimeout = 5\n`);
     await waitForMarkers(page, editor, 'error', [4]);

@@ -29,6 +29,7 @@ describe('sharing a session', () => {
   it('a link reopens the same session in Session mode, the report and the exports carry it', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await pickHost(page, 'Claude Code');
     await page.getByLabel('Scenario title').fill('Say hi session');
     await page.getByRole('radio', { name: 'Session', exact: true }).check();

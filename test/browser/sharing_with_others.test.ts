@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useFixture } from './support/fixture';
 import { addFile, downloadScenario, openPlayground, payloadEditor, pickEvent, run, setEditorText, waitForRunEnd } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 
@@ -18,6 +19,7 @@ describe('sharing with others', () => {
   it('a copied link restores the same scenario in a fresh browser, and runs nothing', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
 
     await page.getByLabel('Scenario title').fill('Log every prompt');
     await addFile(page, 'hooks/log prompt.sh', '#!/bin/sh\n# a path with a space, and “quotes” ✓\ncat >> "$HOME/prompts.log"\n');
@@ -66,6 +68,7 @@ describe('sharing with others', () => {
   it('opening a link never loses your own draft', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByLabel('Scenario title').fill('Shared one');
     await page.waitForTimeout(400);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -83,6 +86,7 @@ describe('sharing with others', () => {
   it('a bug report has the scenario, the outcome, the timeline and the link', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await setEditorText(page, payloadEditor(page), JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf /tmp/x' } }, null, 2));
     await run(page);
     expect(await waitForRunEnd(page)).toBe('done');

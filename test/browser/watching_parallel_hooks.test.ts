@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useFixture } from './support/fixture';
 import { fileEditor, openPlayground, run, setEditorText, waitForRunEnd } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 
@@ -57,6 +58,7 @@ describe('watching parallel hooks', () => {
   it('shows matched hooks running at the same time, and why the others did not run', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await setEditorText(page, fileEditor(page), CONFIG);
     await run(page);
 
@@ -88,6 +90,7 @@ describe('watching parallel hooks', () => {
   it('shows a chain one hook after another', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    await pickHost(page, 'Mirri Code CLI');
     await page.getByRole('button', { name: 'Examples', exact: true }).click();
     await page.locator('[data-testid=example][data-id="open-strix/chain-each-sees-previous.hookplay.json"]').click();
     await run(page);

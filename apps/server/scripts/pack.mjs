@@ -19,6 +19,7 @@ const ROOT = join(SERVER, '..', '..');
 const ENGINE = join(ROOT, 'packages', 'engine');
 const REAL_HOST = join(ROOT, 'packages', 'real-host');
 const WEB = join(ROOT, 'apps', 'web', 'dist');
+const VIEWER = join(ROOT, 'apps', 'web', 'dist-viewer');
 const args = process.argv.slice(2);
 const out = resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : '.');
 
@@ -40,6 +41,8 @@ try {
   cpSync(join(SERVER, 'bin'), join(stage, 'bin'), { recursive: true });
   cpSync(join(SERVER, 'dist'), join(stage, 'dist'), { recursive: true, filter: noBuildInfo });
   cpSync(WEB, join(stage, 'web'), { recursive: true });
+  // The read-only viewer of shared links (`hookplay open LINK --static`): one HTML file, no server.
+  if (existsSync(join(VIEWER, 'index.html'))) cpSync(VIEWER, join(stage, 'viewer'), { recursive: true });
   // The workspace packages go inside, as they are built: the engine, and the real-host backend on top of it.
   for (const [name, dir, pkg] of [['engine', ENGINE, engine], ['real-host', REAL_HOST, realHost]]) {
     const bundled = join(stage, 'node_modules', '@hookplay', name);
@@ -55,7 +58,7 @@ try {
   const dependencies = { ...engine.dependencies, ...realHostDependencies, ...server.dependencies, '@hookplay/engine': engine.version, '@hookplay/real-host': realHost.version };
   writeFileSync(
     join(stage, 'package.json'),
-    `${JSON.stringify({ ...manifest, engines: rootPkg.engines, files: ['bin', 'dist', 'web'], dependencies, bundleDependencies: ['@hookplay/engine', '@hookplay/real-host'] }, null, 2)}\n`,
+    `${JSON.stringify({ ...manifest, engines: rootPkg.engines, files: ['bin', 'dist', 'web', 'viewer'], dependencies, bundleDependencies: ['@hookplay/engine', '@hookplay/real-host'] }, null, 2)}\n`,
   );
   mkdirSync(out, { recursive: true });
   const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' }).trim().split('\n').at(-1);

@@ -11,6 +11,7 @@ const COMMANDS: Record<Command, () => Promise<(args: string[]) => Promise<number
   mcp: async () => (await import('./cli/mcp/mcp-command.js')).mcpCommand,
   // The server's modules load only for `serve`.
   serve: async () => (await import('./cli/serve-command.js')).serveCommand,
+  open: async () => (await import('./cli/open-command.js')).openCommand,
   worker: async () => (await import('./cli/worker-command.js')).workerCommand,
   team: async () => (await import('./cli/team-command.js')).teamCommand,
   hosts: async () => (await import('./cli/hosts-command.js')).hostsCommand,

@@ -26,6 +26,25 @@ export const ClientMessage = z.discriminatedUnion('type', [
 export const RealDifference = z.object({ path: z.string(), what: z.string(), emulated: z.unknown(), real: z.unknown() });
 export type RealDifference = z.infer<typeof RealDifference>;
 
+/**
+ * What the real CLI did, as a recorded case (packages/real-host/src/record.ts, the files under
+ * oracle/recorded/<host>/<version>/ that `npm test` replays): the playground's "Save as a recorded case" downloads
+ * it as it is. `played` and `observed` pass through untouched: the replay hashes `played` to notice a changed case.
+ */
+export const RecordedCaseFile = z.object({
+  case: z.string(),
+  title: z.string().optional(),
+  host: z.object({ id: z.string(), version: z.string() }),
+  recordedAt: z.string(),
+  caseHash: z.string(),
+  scenario: z.record(z.string(), z.unknown()),
+  played: z.record(z.string(), z.unknown()),
+  focus: z.string().nullable(),
+  observed: z.unknown(),
+  cli: z.object({ exitCode: z.number().nullable(), signal: z.string().nullable(), ms: z.number(), otherTraffic: z.array(z.object({ method: z.string(), url: z.string().optional() })) }),
+});
+export type RecordedCaseFile = z.infer<typeof RecordedCaseFile>;
+
 /** A scenario on the real CLI beside the emulation: both readings, and where they part. */
 export const RealResult = z.object({
   host: z.string(),
@@ -43,6 +62,8 @@ export const RealResult = z.object({
   notes: z.array(z.string()),
   /** The real CLI's wall time. */
   ms: z.number(),
+  /** The real side as a recorded case, ready to save under oracle/recorded/<host>/<version>/. */
+  recording: RecordedCaseFile.optional(),
 });
 export type RealResult = z.infer<typeof RealResult>;
 

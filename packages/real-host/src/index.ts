@@ -12,7 +12,7 @@ export { CannotExpressError, type CannotExpress } from './plan.js';
 export type { Difference } from './compare.js';
 export type { RealHostAdapter, CliFacts } from './adapter.js';
 export { ADAPTERS } from './hosts/index.js';
-export { recordCase, loadRecordedCases, replayCase, caseIdOf, caseHashOf, type RecordedCase } from './record.js';
+export { recordCase, recordedCaseOf, loadRecordedCases, replayCase, caseIdOf, caseHashOf, type RecordedCase } from './record.js';
 export { chatCompletionsApi } from './mock/chat.js';
 export { baseEnv as claudeBaseEnv, capabilitiesOf as claudeCapabilities } from './hosts/claude-code/run.js';
 export { observe as claudeObserve, hookTextsInRequest, normalizer, PROBED_EVENTS as CLAUDE_PROBED_EVENTS, type ClaudeObservation } from './hosts/claude-code/observe.js';

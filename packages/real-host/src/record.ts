@@ -47,11 +47,12 @@ export function caseIdOf(scenario: Scenario, played: SessionScenario): string {
 }
 
 /**
- * Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. `alternatives`:
- * what further runs of the same case observed where they differ from this one (a host that is nondeterministic there).
+ * A comparison's real side as a recorded case, the JSON `recordCase` writes (the playground downloads it as is).
+ * `alternatives`: what further runs of the same case observed where they differ from this one (a host that is
+ * nondeterministic there).
  */
-export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played), alternatives: unknown[] = []): string {
-  const recorded: RecordedCase = {
+export function recordedCaseOf(c: RealComparison, scenario: Scenario, id = caseIdOf(scenario, c.played), alternatives: unknown[] = []): RecordedCase {
+  return {
     case: id,
     ...(scenario.title ? { title: scenario.title } : {}),
     host: { id: c.host, version: c.version },
@@ -64,6 +65,11 @@ export function recordCase(c: RealComparison, scenario: Scenario, dir: string, i
     cli: { exitCode: c.cli.exitCode, signal: c.cli.signal, ms: c.cli.ms, otherTraffic: c.cli.otherTraffic },
     ...(alternatives.length ? { alternatives } : {}),
   };
+}
+
+/** Writes a comparison's real side as a recorded case under `dir/<host>/<version>/`; returns its path. */
+export function recordCase(c: RealComparison, scenario: Scenario, dir: string, id = caseIdOf(scenario, c.played), alternatives: unknown[] = []): string {
+  const recorded = recordedCaseOf(c, scenario, id, alternatives);
   const folder = join(dir, c.host, c.version);
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${id}.json`);

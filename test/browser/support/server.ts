@@ -26,6 +26,8 @@ export interface ServeOptions {
    * always makes a fresh token, so this starts the same server code through its module entry instead.
    */
   token?: string;
+  /** More environment for the server (a cache folder of its own, say). */
+  env?: Record<string, string>;
 }
 
 /** A port that was free a moment ago. */
@@ -62,7 +64,7 @@ export async function startServer(options: ServeOptions = {}): Promise<Served> {
   const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -38,6 +38,8 @@ usage:
   hookplay serve [--port N] [--host H] [--open] [--sandbox]
                  [--team [--public-url URL] [--max-runs-per-user N]] [--data DIR] [--database-url URL]
                  [--queue redis://...]
+  hookplay open LINK [--port N] [--static] [--no-browser]
+                                      open a playground link here, whatever server and port made it
                                       start the playground server (a team server with --team)
   hookplay worker --queue redis://... [--concurrency N]
                                       run a team server's runs, taken from its job queue
@@ -154,6 +156,20 @@ host's event catalog (hookplay://hosts/<id>/events) and sample payloads (hookpla
 Add it to Claude Code with \`claude mcp add hookplay -- npx hookplay mcp\` (see the README for Codex and Gemini CLI).
 `,
 
+  open: `usage: hookplay open LINK [--port N] [--host H] [--static] [--no-browser]
+
+Opens a playground link on this machine, whatever server and port made it: a link is its #s=... hash (the
+scenario, and the result it carries if any). Starts a playground here as \`hookplay serve\` does (any free port
+unless --port), prints its URL with the link's hash, and opens it. Nothing runs until you press Run.
+
+options:
+  --port N          the port (default: any free one)
+  --host H          the address to listen on (default 127.0.0.1)
+  --static          no server: open the read-only viewer (a single HTML file \`npm run build\` writes to
+                    apps/web/dist-viewer/) with the link, and print its file:// URL
+  --no-browser      print the URL only
+
+${EXIT_CODES}`,
   serve: `usage: hookplay serve [--port N] [--host H] [--open] [--sandbox] [--team ...] [--data DIR]
                       [--database-url URL] [--queue URL]
 

@@ -74,7 +74,7 @@ function parseArgs(args: string[]): ServeArgs | string {
   return { host, port, open, sandbox: sandbox || team, team, maxRunsPerUser, ...extra };
 }
 
-function openBrowser(url: string): void {
+export function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   const child = spawn(command, [url], { stdio: 'ignore', detached: true });
   child.on('error', () => process.stderr.write(`(could not open a browser with ${command}; open the URL above yourself)\n`));
@@ -85,7 +85,7 @@ function openBrowser(url: string): void {
  * An installed package carries the built web app in its own `web/` folder (see scripts/pack.mjs); in the
  * monorepo the server's default (apps/web/dist) applies.
  */
-function packagedWebRoot(): string | undefined {
+export function packagedWebRoot(): string | undefined {
   const root = fileURLToPath(new URL('../../web', import.meta.url));
   return existsSync(`${root}/index.html`) ? root : undefined;
 }
@@ -94,8 +94,11 @@ function describeLimits({ limits: l }: SandboxConfig): string {
   return `${l.processes} processes, ${Math.round(l.memoryBytes / 1024 / 1024)} MiB, ${l.cpuSeconds} s CPU, ${Math.round(l.fileBytes / 1024 / 1024)} MiB files`;
 }
 
-/** `hookplay serve`: prints one line with the URL (token included) and serves until SIGINT/SIGTERM. */
-export async function serveCommand(args: string[]): Promise<number> {
+/**
+ * `hookplay serve`: prints one line with the URL (token included) and serves until SIGINT/SIGTERM. `hookplay open`
+ * serves the same way with a link's hash after the URL (`then.hash`), and opens it.
+ */
+export async function serveCommand(args: string[], then: { hash?: string; open?: boolean } = {}): Promise<number> {
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`hookplay serve: ${parsed}\nusage: hookplay serve [--port N] [--host H] [--open] [--sandbox] [--team] [--data DIR] [--database-url URL] [--queue URL]\n`);
@@ -147,8 +150,9 @@ export async function serveCommand(args: string[]): Promise<number> {
     );
   }
   if (sandbox) process.stderr.write(`hookplay serve: every hook runs sandboxed (bubblewrap${sandbox.uid !== null ? `, as uid ${sandbox.uid}` : ''}: no network, read-only system, limits ${describeLimits(sandbox)})\n`);
-  process.stdout.write(`hookplay is running at ${server.url}\n`);
-  if (parsed.open) openBrowser(server.url);
+  const url = `${server.url}${then.hash ?? ''}`;
+  process.stdout.write(`hookplay is running at ${url}\n`);
+  if (parsed.open || then.open) openBrowser(url);
   const stop = () => {
     process.stderr.write('hookplay serve: stopping (killing running hooks)\n');
     void server.close().then(() => process.exit(0));

@@ -1,4 +1,4 @@
-import { CannotExpressError, HostNotInstalledError, JailUnavailableError, NoRealHostError, listInstalled, REAL_HOST_IDS, runReal, type RealComparison } from '@hookplay/real-host';
+import { CannotExpressError, HostNotInstalledError, JailUnavailableError, NoRealHostError, listInstalled, REAL_HOST_IDS, recordedCaseOf, runReal, type RealComparison } from '@hookplay/real-host';
 import { RunCancelledError, type SandboxConfig, type Scenario } from '@hookplay/engine';
 import type { RealResult } from '../protocol.js';
 
@@ -12,8 +12,11 @@ export interface RealRunRequest {
 /** How a real run ends for a client: its result, or a refusal saying why it did not start. */
 export type RealRunAnswer = { result: RealResult } | { rejected: { reason: 'invalid' | 'unavailable'; message: string; problems?: { path: string; message: string }[] } };
 
-/** The wire form of a comparison: both sides and their differences, nothing of the run's directories. */
-export function toRealResult(c: RealComparison): RealResult {
+/**
+ * The wire form of a comparison: both sides and their differences, and the real side as a recorded case (the
+ * scenario as the client sent it, so it is theirs to save); nothing of the run's directories.
+ */
+export function toRealResult(c: RealComparison, scenario?: Scenario): RealResult {
   return {
     host: c.host,
     version: c.version,
@@ -26,6 +29,7 @@ export function toRealResult(c: RealComparison): RealResult {
     differences: c.differences,
     notes: c.notes,
     ms: c.cli.ms,
+    ...(scenario ? { recording: recordedCaseOf(c, scenario) as unknown as NonNullable<RealResult['recording']> } : {}),
   };
 }
 
@@ -41,7 +45,7 @@ export async function runRealHere(scenario: Scenario, request: RealRunRequest): 
       onProgress: request.onProgress,
       ...(request.sandbox ? { sandbox: request.sandbox } : {}),
     });
-    return { result: toRealResult(c) };
+    return { result: toRealResult(c, scenario) };
   } catch (e) {
     if (request.signal.aborted) throw new RunCancelledError();
     if (e instanceof CannotExpressError) return { rejected: { reason: 'invalid', message: `the real ${e.host} cannot play this scenario as written`, problems: e.problems.map((p) => ({ path: p.path, message: p.message })) } };

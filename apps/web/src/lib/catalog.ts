@@ -1,13 +1,14 @@
 /**
- * The hosts, their events and config files, straight from the engine's pure catalog: bundling it means the
- * picker, the gallery and offline validation work before (or without) the server. A dialect added to the
- * engine shows up here with no change.
+ * The hosts, their events and config files: the engine's pure catalog, serialised at build time
+ * (build/hookplay-data.ts), so the picker and the first editor need none of the dialects' code. A dialect added to
+ * the engine shows up here with no change. Config files come without their JSON Schemas, which only Monaco uses.
  */
-import { dialectCatalog, DIALECT_IDS, type DialectId, type DialectInfo, type EventSpec, type ConfigFileSpec } from '@hookplay/engine/browser';
+import { DIALECT_IDS, type DialectId, type DialectInfo, type EventSpec, type ConfigFileSpec } from '@hookplay/engine/browser';
+import catalog from 'virtual:hookplay/catalog';
 
 export type { DialectId, DialectInfo, EventSpec, ConfigFileSpec };
 
-export const DIALECTS: readonly DialectInfo[] = dialectCatalog();
+export const DIALECTS: readonly DialectInfo[] = catalog;
 
 export function isDialectId(value: unknown): value is DialectId {
   return typeof value === 'string' && (DIALECT_IDS as readonly string[]).includes(value);
@@ -19,9 +20,12 @@ export function dialectInfo(id: DialectId): DialectInfo {
   return found;
 }
 
-/** The first dialect that has events: placeholders under construction have none and cannot run. */
+/**
+ * The host a fresh playground opens on: Claude Code, the one most hook authors have installed and the one most
+ * verified against its real CLI; else the first host that has events.
+ */
 export function defaultDialect(): DialectId {
-  return (DIALECTS.find((d) => d.events.length > 0) ?? DIALECTS[0])!.id;
+  return (DIALECTS.find((d) => d.id === 'claude-code' && d.events.length > 0) ?? DIALECTS.find((d) => d.events.length > 0) ?? DIALECTS[0])!.id;
 }
 
 export function findEvent(dialect: DialectId, name: string): EventSpec | undefined {

@@ -8,12 +8,23 @@ import { ServerMessage, WS_SUBPROTOCOL, WS_TOKEN_PREFIX, type Limits } from 'hoo
 import type { ScenarioInput } from '@hookplay/engine/browser';
 import { probeAuth } from './api';
 import { CompareState, newCompareId } from './compare.svelte';
+import { RealState } from './real.svelte';
 import { newRunId, RunState } from './run.svelte';
+
+/** Anything the server runs for this page under an id: a run, a comparison, a real-CLI check. Cancel works alike. */
+export type Job = RunState | CompareState | RealState;
 
 export type ConnectionStatus =
   | { kind: 'no-token' }
   | { kind: 'connecting'; attempt: number }
-  | { kind: 'open'; version: string; limits: Limits; team?: { user: string; shortLinks: boolean } | undefined }
+  | {
+      kind: 'open';
+      version: string;
+      limits: Limits;
+      team?: { user: string; shortLinks: boolean } | undefined;
+      /** The real host CLIs installed on the server, by host: what "Check on the real CLI" can use. */
+      realHosts: { host: string; versions: string[] }[];
+    }
   | { kind: 'retrying'; attempt: number; at: number; reason: 'unreachable' | 'dropped' }
   | { kind: 'unauthorized' };
 
@@ -25,7 +36,7 @@ export class Connection {
   notice = $state('');
   #token: string | null;
   #ws: WebSocket | null = null;
-  #runs = new Map<string, RunState | CompareState>();
+  #runs = new Map<string, Job>();
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #disposed = false;
@@ -95,7 +106,22 @@ export class Connection {
     return compare;
   }
 
-  cancel(run: RunState | CompareState): void {
+  /** Plays the scenario on its host's real CLI on the server (beside the emulation); returns why not when it cannot now. */
+  real(scenario: ScenarioInput, version: string | undefined): RealState | string {
+    const ws = this.#ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.status.kind !== 'open') return this.#whyNotOpen();
+    const real = new RealState(newRunId('real'), scenario, version);
+    this.#runs.set(real.id, real);
+    ws.send(JSON.stringify({ type: 'real', id: real.id, scenario, ...(version ? { version } : {}) }));
+    return real;
+  }
+
+  /** The versions of `host` whose real CLI the server has, or [] (none installed, or not connected). */
+  realVersions(host: string): string[] {
+    return this.status.kind === 'open' ? (this.status.realHosts.find((h) => h.host === host)?.versions ?? []) : [];
+  }
+
+  cancel(run: Job): void {
     if (!run.active) return;
     const ws = this.#ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
@@ -156,7 +182,7 @@ export class Connection {
         greeted = true;
         this.#attempt = 0;
         this.notice = '';
-        this.status = { kind: 'open', version: parsed.version, limits: parsed.limits, team: parsed.team };
+        this.status = { kind: 'open', version: parsed.version, limits: parsed.limits, team: parsed.team, realHosts: parsed.realHosts ?? [] };
         return;
       }
       const id = 'id' in parsed ? parsed.id : undefined;

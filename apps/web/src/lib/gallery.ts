@@ -1,61 +1,87 @@
 /**
- * The repo's example scenarios, bundled at build time. Each file is its own lazy chunk, loaded when the
- * gallery opens, so the first page load stays small and the gallery needs no server.
+ * The repo's example scenarios. The gallery opens on one small index built at build time (title, host, topic of
+ * each file: build/hookplay-data.ts); a scenario itself is its own lazy chunk, fetched when it is picked. Opening
+ * the gallery is one request, whatever the number of examples.
  */
 import { parseScenario, type Scenario } from '@hookplay/engine/browser';
+import type { ExampleEntry } from '../../build/hookplay-data';
 import { DIALECTS } from './catalog';
 
-const modules = import.meta.glob<Record<string, unknown>>('../../../../scenarios/**/*.hookplay.json', { import: 'default' });
+export type { ExampleEntry };
 
-export interface Example {
-  /** Path under scenarios/, e.g. `mirri/block-rm-rf.hookplay.json`. */
-  id: string;
-  scenario: Scenario;
+const modules = import.meta.glob<Record<string, unknown>>('../../../../scenarios/**/*.hookplay.json', { import: 'default' });
+const byId = new Map(Object.entries(modules).map(([path, load]) => [path.replace(/^.*?scenarios\//, ''), load]));
+
+let index: Promise<ExampleEntry[]> | null = null;
+export function loadIndex(): Promise<ExampleEntry[]> {
+  index ??= import('virtual:hookplay/examples').then((m) => m.default);
+  return index;
+}
+
+/** One example's scenario, checked by the engine's schema: a broken file is an error naming it, never a broken editor. */
+export async function loadExample(id: string): Promise<Scenario> {
+  const load = byId.get(id);
+  if (!load) throw new Error(`the example ${id} is not in this build`);
+  try {
+    return parseScenario(await load());
+  } catch (e) {
+    throw new Error(`the example ${id} could not be read: ${(e as Error).message}`);
+  }
 }
 
 export interface ExampleGroup {
-  dialect: string;
+  /** Stable key: `<host>:<topic>`. */
+  key: string;
   label: string;
-  examples: Example[];
+  host: string;
+  examples: ExampleEntry[];
 }
 
-export const exampleCount = Object.keys(modules).length;
+const hostLabel = (id: string) => DIALECTS.find((d) => d.id === id)?.label ?? id;
 
-const VERSIONS_FOLDER = 'claude-code-versions';
+/** What a search matches in: every word of the query must appear, in any order, in any of these. */
+function haystack(e: ExampleEntry): string {
+  return [e.title, e.description, e.id, e.event ?? 'session', e.steps !== null ? 'session' : 'event', hostLabel(e.dialect), e.dialect, e.topic === 'porting' ? 'porting every host' : e.topic === 'versions' ? 'versions' : '', e.verdict ?? '', e.ended ?? '']
+    .join(' ')
+    .toLowerCase();
+}
+
+export function search(all: readonly ExampleEntry[], query: string): ExampleEntry[] {
+  const words = query.toLowerCase().split(/[^\p{L}\p{N}_.-]+/u).filter(Boolean);
+  if (words.length === 0) return [...all];
+  return all.filter((e) => {
+    const text = haystack(e);
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/**
+ * Groups by host and topic: a host's one-event examples, its sessions, the porting examples written for it, and
+ * (Claude Code) the older builds' behaviours, each beside the version where it changed.
+ */
+export function groupExamples(list: readonly ExampleEntry[]): ExampleGroup[] {
+  const groups: ExampleGroup[] = [];
+  for (const d of DIALECTS) {
+    const mine = list.filter((e) => e.dialect === d.id);
+    const add = (topic: string, label: string, examples: ExampleEntry[]) => {
+      if (examples.length) groups.push({ key: `${d.id}:${topic}`, label, host: d.id, examples });
+    };
+    add('event', `${d.label} · one event`, mine.filter((e) => e.topic === 'host' && e.steps === null));
+    add('session', `${d.label} · sessions`, mine.filter((e) => e.topic === 'host' && e.steps !== null));
+    add('porting', `Porting: ${d.label} hooks on every host`, mine.filter((e) => e.topic === 'porting'));
+    add('versions', `${d.label} versions`, [...mine.filter((e) => e.topic === 'versions')].sort((a, b) => pairKey(a).localeCompare(pairKey(b))));
+  }
+  return groups;
+}
+
 /** Puts each older-build example beside the one showing where it changed (same topic, then version order). */
-function pairKey(e: Example): string {
-  const topic = (e.scenario.description ?? '').includes('same') ? 1 : 0;
+function pairKey(e: ExampleEntry): string {
+  const topic = e.description.includes('same') ? 1 : 0;
   return `${e.id.replace(/^.*\//, '').split('-').slice(0, 2).join('-')} ${topic}`;
 }
 
-let loaded: Promise<{ groups: ExampleGroup[]; broken: string[] }> | null = null;
-
-export function loadExamples(): Promise<{ groups: ExampleGroup[]; broken: string[] }> {
-  loaded ??= (async () => {
-    const broken: string[] = [];
-    const entries = await Promise.all(
-      Object.entries(modules).map(async ([path, load]) => {
-        const id = path.replace(/^.*?scenarios\//, '');
-        try {
-          return { id, scenario: parseScenario(await load()) };
-        } catch {
-          // An example that no longer parses is a repo bug; list it rather than hide the whole gallery.
-          broken.push(id);
-          return null;
-        }
-      }),
-    );
-    const examples = entries.filter((e): e is Example => e !== null).sort((a, b) => a.id.localeCompare(b.id));
-    // Porting examples (scenarios/porting/) come first, by the host they are written for: "Run on every host" is the point of them.
-    const porting = (e: Example) => e.id.startsWith('porting/');
-    // scenarios/claude-code-versions/: older Claude Code builds' behaviours, each beside the version where it changed.
-    const versions = (e: Example) => e.id.startsWith(`${VERSIONS_FOLDER}/`);
-    const groups = [
-      ...DIALECTS.map((d) => ({ dialect: `porting-${d.id}`, label: `Porting: ${d.label} hooks on every host`, examples: examples.filter((e) => porting(e) && e.scenario.dialect === d.id) })),
-      ...DIALECTS.map((d) => ({ dialect: d.id as string, label: d.label, examples: examples.filter((e) => !porting(e) && !versions(e) && e.scenario.dialect === d.id) })),
-      { dialect: VERSIONS_FOLDER, label: 'Claude Code versions', examples: examples.filter(versions).sort((a, b) => pairKey(a).localeCompare(pairKey(b))) },
-    ].filter((g) => g.examples.length > 0);
-    return { groups, broken };
-  })();
-  return loaded;
+export function countByHost(list: readonly ExampleEntry[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of list) out.set(e.dialect, (out.get(e.dialect) ?? 0) + 1);
+  return out;
 }

@@ -37,8 +37,8 @@ export interface Lane {
 const LIVE_OUTPUT_LIMIT = 256 * 1024;
 
 let counter = 0;
-export function newRunId(): string {
-  return `run-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+export function newRunId(kind = 'run'): string {
+  return `${kind}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 }
 
 export class RunState {
@@ -65,6 +65,15 @@ export class RunState {
   constructor(id: string, scenario: ScenarioInput) {
     this.id = id;
     this.scenario = scenario;
+  }
+
+  /** A run that happened elsewhere (a link's result), folded from its events exactly as a live run is. */
+  static replay(id: string, scenario: ScenarioInput, events: readonly (TimelineEvent | SessionTimelineEvent)[]): RunState {
+    const run = new RunState(id, scenario);
+    events.forEach((event, seq) => run.apply({ type: 'timeline', id, seq, event }));
+    // A result cut short (no outcome) is not left "running" forever.
+    if (run.active) run.status = 'done';
+    return run;
   }
 
   get active(): boolean {

@@ -3,6 +3,7 @@ import { checkExpectations, parseScenario, type RunPlan, type ScenarioInput, typ
 import { describeEvent } from './timeline-text';
 import { preview } from './format';
 import { sameStart } from './session-view';
+import { evidenceNote } from './report';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -36,7 +37,7 @@ export function sessionOutcomeSection(outcome: SessionOutcome, scenario: Scenari
       out.push(`   - tool ${t.name} ${t.ran ? (t.isError ? 'failed' : 'ran') : 'did not run'}${t.decidedBy ? ` (decided by ${t.decidedBy})` : ''}: \`${json(t.input)}\`${t.result !== null ? `, the model is told ${json(preview(t.result, 200))}` : ''}`);
     }
     for (const n of r.notices) out.push(`   - the user sees ${json(n)}`);
-    for (const d of r.diagnostics) out.push(`   - ${d.level} \`${d.code}\`: ${d.message}`);
+    for (const d of r.diagnostics) out.push(`   - ${d.level} \`${d.code}\`: ${d.message}${evidenceNote(d.evidence)}`);
     if (r.model) {
       const added = r.model.slice(sameStart(before, r.model));
       out.push(`   - the model's request carries ${r.model.length} hook text${r.model.length === 1 ? '' : 's'}${added.length ? `, new: ${added.map((t) => json(preview(t, 160))).join(', ')}` : ''}`);
@@ -45,7 +46,7 @@ export function sessionOutcomeSection(outcome: SessionOutcome, scenario: Scenari
     return out.join('\n');
   });
   if (steps.length > 0) parts.push(steps.join('\n'));
-  if (outcome.diagnostics.length > 0) parts.push(outcome.diagnostics.map((d) => `- ${d.level} \`${d.code}\`: ${d.message}`).join('\n'));
+  if (outcome.diagnostics.length > 0) parts.push(outcome.diagnostics.map((d) => `- ${d.level} \`${d.code}\`: ${d.message}${evidenceNote(d.evidence)}`).join('\n'));
   return parts.join('\n\n');
 }
 

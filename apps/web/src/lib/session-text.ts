@@ -62,21 +62,24 @@ export function starterSessionText(id: DialectId): string {
   return prettyJson(starterSession(id));
 }
 
-/** A new step of each kind, as the "Add step" menu inserts it; the tool call uses the host's own tool name. */
+/** A new step of each kind, as the "Add" buttons insert it; the tool call uses the host's own tool name. */
 export function stepTemplate(kind: StepKind, id: DialectId): SessionStep {
+  const call = sampleToolCall(id) ?? { tool: 'Bash', input: { command: 'npm test' } };
   switch (kind) {
     case 'prompt':
       return { prompt: 'Now update the docs' };
-    case 'tool': {
-      const call = sampleToolCall(id);
-      return call ? { tool: call.tool, input: call.input } : { tool: 'Bash', input: { command: 'npm test' } };
-    }
+    case 'tool':
+      return { tool: call.tool, input: call.input };
+    case 'calls':
+      return { calls: [{ tool: call.tool, input: call.input }, { tool: call.tool, input: call.input }] };
     case 'approval':
       return { approval: 'allow' };
     case 'reply':
       return { reply: 'Done.' };
     case 'interrupt':
       return { interrupt: true };
+    case 'resume':
+      return { resume: 'continue' };
     case 'event':
       return { event: dialectInfo(id).events[0]?.name ?? 'Notification', payload: {} };
   }
@@ -90,9 +93,55 @@ export function appendStep(text: string, step: SessionStep): string | null {
   return prettyJson({ ...parsed.value, steps: [...steps, step] });
 }
 
+/**
+ * Where a new step of `kind` can happen, so a quick-added step does something instead of "never happening": a tool
+ * call or an interrupt goes inside the last turn (before its final reply), an approval right after the tool call
+ * that asks (with one added when there is none), a reply after a prompt (a new turn when the last one has ended).
+ * Returns the steps to insert and where, with a note when the placement is not simply "at the end".
+ */
+export function placeStep(steps: readonly unknown[], kind: StepKind, id: DialectId): { at: number; insert: SessionStep[]; note: string | null } {
+  const kinds = steps.map(roughKind);
+  const last = kinds.length - 1;
+  const endsWithReply = kinds[last] === 'reply';
+  const turnOpen = kinds.some((k) => k === 'prompt') && !endsWithReply;
+  const beforeReply = endsWithReply ? last : steps.length;
+  const template = stepTemplate(kind, id);
+  switch (kind) {
+    case 'tool':
+    case 'calls':
+    case 'interrupt':
+      if (!kinds.includes('prompt')) return { at: 0, insert: [stepTemplate('prompt', id), template], note: 'a prompt first: a tool call needs a turn to happen in' };
+      return { at: beforeReply, insert: [template], note: endsWithReply ? 'before the final reply, inside the turn' : null };
+    case 'approval': {
+      // After the last tool call that has no answer yet.
+      for (let i = last; i >= 0; i--) {
+        if (kinds[i] === 'tool' && kinds[i + 1] !== 'approval') return { at: i + 1, insert: [template], note: i + 1 < steps.length ? 'right after the tool call it answers' : null };
+      }
+      const call = stepTemplate('tool', id);
+      if (!kinds.includes('prompt')) return { at: 0, insert: [stepTemplate('prompt', id), call, template], note: 'with a prompt and a tool call: an approval answers the tool call before it' };
+      return { at: beforeReply, insert: [call, template], note: 'with a tool call before it: an approval answers the tool call before it' };
+    }
+    case 'reply':
+      if (turnOpen) return { at: steps.length, insert: [template], note: null };
+      return { at: steps.length, insert: [stepTemplate('prompt', id), template], note: 'with a prompt before it: a reply ends a turn a prompt started' };
+    default:
+      return { at: steps.length, insert: [template], note: null };
+  }
+}
+
+/** The session text with `kind` added where it can happen; null when the text does not parse (fix it first). */
+export function addStep(text: string, kind: StepKind, id: DialectId): { text: string; index: number; note: string | null } | null {
+  const parsed = parseSessionText(text);
+  if (!parsed.ok) return null;
+  const steps = Array.isArray(parsed.value.steps) ? [...(parsed.value.steps as unknown[])] : [];
+  const { at, insert, note } = placeStep(steps, kind, id);
+  steps.splice(at, 0, ...insert);
+  return { text: prettyJson({ ...parsed.value, steps }), index: at + insert.length - 1, note };
+}
+
 /** Each step's kind as far as it can be told, for the step list (a step that fits no kind yet is `unknown`). */
 export function roughKind(step: unknown): StepKind | 'unknown' {
   if (typeof step !== 'object' || step === null || Array.isArray(step)) return 'unknown';
-  const keys = ['prompt', 'tool', 'approval', 'reply', 'interrupt', 'event'];
+  const keys = ['prompt', 'tool', 'calls', 'approval', 'reply', 'interrupt', 'resume', 'event'];
   return keys.some((k) => k in step) ? stepKind(step as SessionStep) : 'unknown';
 }

@@ -3,7 +3,7 @@
  * cancelled when superseded. Without a server (down, wrong token) the engine's pure validation runs here
  * instead, so markers never go stale silently.
  */
-import { parseScenario, ScenarioError, validateScenario, type Diagnostic, type ScenarioInput } from '@hookplay/engine/browser';
+import { parseScenario, ScenarioError, type Diagnostic, type ScenarioInput } from '@hookplay/engine/browser';
 import type { Problem } from 'hookplay/protocol';
 import { ApiError, validate } from './api';
 
@@ -48,12 +48,15 @@ export class Validation {
         // Fall through: the page still deserves markers.
       }
     }
-    this.#local(scenario);
+    await this.#local(scenario, controller.signal);
   }
 
-  #local(scenario: ScenarioInput): void {
+  async #local(scenario: ScenarioInput, signal: AbortSignal): Promise<void> {
     try {
-      this.#set([], validateScenario(parseScenario(scenario)), 'local');
+      const parsed = parseScenario(scenario);
+      const { validateScenario } = await import('./engine-lazy');
+      if (signal.aborted) return;
+      this.#set([], validateScenario(parsed), 'local');
     } catch (e) {
       if (!(e instanceof ScenarioError)) throw e;
       this.#set(e.problems.map(({ path, message }) => ({ path, message })), [], 'local');

@@ -5,6 +5,9 @@
  */
 import { filePathProblem, type HostSettings, type Scenario, type ScenarioInput } from '@hookplay/engine/browser';
 import { configPathSuggestion, defaultDialect, dialectInfo, findEvent, type DialectId } from './catalog';
+import { samplePayload, starterScenario } from './samples';
+
+export { starterScenario };
 import { parsePayload, prettyJson, type PayloadParse } from './payload';
 import { parseSessionText, starterSessionText, type SessionParse } from './session-text';
 
@@ -28,18 +31,6 @@ interface DialectDraft {
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-export function starterScenario(id: DialectId = defaultDialect()): ScenarioInput {
-  const info = dialectInfo(id);
-  const event = info.starter.event || info.events[0]?.name || '';
-  return {
-    hookplay: 1,
-    dialect: id,
-    files: { ...info.starter.files },
-    event,
-    payload: clone(findEvent(id, event)?.sample ?? {}),
-  };
 }
 
 export class Workspace {
@@ -67,7 +58,7 @@ export class Workspace {
   /** Each host's files while you look at another host. */
   #dialectDrafts = new Map<DialectId, DialectDraft>();
 
-  constructor(scenario: ScenarioInput = starterScenario(), view: ViewState = {}) {
+  constructor(scenario: ScenarioInput = starterScenario(defaultDialect()), view: ViewState = {}) {
     this.deserialize(scenario, view);
   }
 
@@ -179,7 +170,7 @@ export class Workspace {
   }
 
   samplePayloadText(): string {
-    return prettyJson(findEvent(this.dialect, this.event)?.sample ?? {});
+    return prettyJson(samplePayload(this.dialect, this.event));
   }
 
   resetPayload(): void {

@@ -12,6 +12,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { darkTheme, lightTheme } from './themes';
 import { tomlConfiguration, tomlLanguage } from './toml';
+export { editorSchemas } from './schemas';
 
 self.MonacoEnvironment = {
   getWorker(_moduleId: string, label: string) {

@@ -21,7 +21,7 @@ const STARTER_HOOKS = `{
     "preToolUse": [
       {
         "type": "command",
-        "bash": "sh .github/hooks/no-rm-rf.sh",
+        "bash": "sh .github/scripts/no-rm-rf.sh",
         "matcher": "bash",
         "timeoutSec": 10
       }
@@ -69,7 +69,7 @@ export const copilotCli: Dialect<CopilotEntry> = {
   hostSettings: ['version', 'trusted', 'env'],
   mode: 'chain',
   process: { shell: ['/bin/bash', '-c'], kill: { first: 'SIGTERM', killAfterMs: 5000 }, outputCap: { bytesPerPipe: 10 * 1024 * 1024, hostCap: true } },
-  starter: { event: 'preToolUse', files: { [`${REPO_HOOKS_DIR}guard.json`]: STARTER_HOOKS, [`${REPO_HOOKS_DIR}no-rm-rf.sh`]: STARTER_SCRIPT } },
+  starter: { event: 'preToolUse', files: { [`${REPO_HOOKS_DIR}guard.json`]: STARTER_HOOKS, ['.github/scripts/no-rm-rf.sh']: STARTER_SCRIPT } },
   verifiedAgainst: VERIFIED_AGAINST,
   versions: { supported: [VERSION], default: VERSION },
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../support/paths';
 import { useFixture } from './support/fixture';
-import { addFile, openPlayground, payloadEditor, run, setEditorText, verdict, waitForRunEnd } from './support/playground';
+import { addFile, openPlayground, payloadEditor, run, setEditorText, verdict, waitForRunEnd, waitForDraftSaved } from './support/playground';
 import { pickHost } from './support/session';
 
 const f = useFixture();
@@ -35,7 +35,7 @@ describe('exporting to a project', () => {
     await page.getByLabel('Scenario title').fill('Guard for the team');
     await addFile(page, 'hooks/audit.sh', '#!/bin/sh\necho audited >&2\n');
     await setEditorText(page, payloadEditor(page), '{\n  "tool_name": "Bash",\n  "tool_input": { "command": "rm -rf /" }\n}\n');
-    await page.waitForTimeout(400);
+    await waitForDraftSaved(page);
     await run(page);
     expect(await waitForRunEnd(page)).toBe('done');
     expect(await verdict(page)).toContain('block');
@@ -66,7 +66,7 @@ describe('exporting to a project', () => {
     await pickHost(page, 'Mirri Code CLI');
     await page.getByRole('radio', { name: 'v2' }).check();
     await setEditorText(page, payloadEditor(page), "{\n  \"tool_name\": \"Bash\",\n  \"tool_input\": { \"command\": \"echo 'it''s' && rm -rf /tmp/x\" }\n}\n");
-    await page.waitForTimeout(400);
+    await waitForDraftSaved(page);
     await page.getByRole('button', { name: 'Copy command' }).click();
     const command = await page.evaluate(() => navigator.clipboard.readText());
     expect(command).toMatch(/^printf '%s' '.*' \| npx hookplay run -$/s);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, type Launched } from './support/browser';
 import { freePort, startServer, type Served } from './support/server';
-import { openPlayground, run, verdict, waitForRunEnd } from './support/playground';
+import { fileEditor, openPlayground, run, setEditorText, verdict, waitForRunEnd, waitForDraftSaved } from './support/playground';
+import { pickHost } from './support/session';
 
 let launched: Launched;
 const servers: Served[] = [];
@@ -42,7 +43,7 @@ describe('losing the connection', () => {
     const page = await pageFor(server);
     await openPlayground(page, server.url);
     await page.getByLabel('Scenario title').fill('Work in progress');
-    await page.waitForTimeout(500);
+    await waitForDraftSaved(page);
 
     await page.goto(`${server.origin}/?token=${'0'.repeat(64)}`);
     const banner = page.getByTestId('auth-banner');
@@ -89,10 +90,9 @@ describe('losing the connection', () => {
     const server = await serve({ port, token });
     const page = await pageFor(server);
     await openPlayground(page, server.url);
-    await page.evaluate(() => navigator.clipboard.writeText('[[hooks]]\nevent = "PreToolUse"\nmatcher = "Bash"\ncommand = "sleep 20"\ntimeout = 30\n'));
-    await page.locator('[data-testid=file-editor] .view-lines').click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('ControlOrMeta+V');
+    // Mirri's TOML: the playground opens on Claude Code, whose settings.json this would not parse as.
+    await pickHost(page, 'Mirri Code CLI');
+    await setEditorText(page, fileEditor(page), '[[hooks]]\nevent = "PreToolUse"\nmatcher = "Bash"\ncommand = "sleep 20"\ntimeout = 30\n');
     await run(page);
     await page.locator('[data-testid=lane][data-state=running]').waitFor({ timeout: 5000 });
     await server.stop();
@@ -110,7 +110,7 @@ describe('losing the connection', () => {
     const page = await pageFor(first);
     await openPlayground(page, first.url);
     await page.getByLabel('Scenario title').fill('Survives restarts');
-    await page.waitForTimeout(500);
+    await waitForDraftSaved(page);
 
     await first.stop();
     await connection(page).and(page.locator('[data-state=retrying]')).waitFor({ timeout: 5000 });

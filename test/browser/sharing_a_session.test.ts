@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CLI } from '../support/paths';
 import { useFixture } from './support/fixture';
-import { downloadScenario, openPlayground, run, setEditorText, waitForRunEnd } from './support/playground';
+import { downloadScenario, openPlayground, run, setEditorText, waitForRunEnd, waitForDraftSaved } from './support/playground';
 import { endedReason, pickHost, waitForSteps } from './support/session';
 
 const f = useFixture();
@@ -35,7 +35,7 @@ describe('sharing a session', () => {
     await page.getByRole('radio', { name: 'Session', exact: true }).check();
     await setEditorText(page, page.getByTestId('session-json'), TYPED);
     await waitForSteps(page, JSON.parse(TYPED).steps);
-    await page.waitForTimeout(500);
+    await waitForDraftSaved(page);
     const original = await downloadScenario(page);
     expect(original).toMatchObject({ dialect: 'claude-code', session: JSON.parse(TYPED) });
     expect(original.event).toBeUndefined();

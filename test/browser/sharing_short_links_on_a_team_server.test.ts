@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addUser } from '../../apps/server/src/server/team-auth.js';
 import { launchBrowser, newContext, type Launched } from './support/browser';
-import { downloadScenario } from './support/playground';
+import { downloadScenario, waitForDraftSaved } from './support/playground';
 import { REPO } from './support/server';
 
 const data = mkdtempSync(join(tmpdir(), 'hookplay-team-browser-'));
@@ -65,7 +65,7 @@ describe('short links on a team server', () => {
     await alice.goto(`${origin}/`);
     await signIn(alice, tokens.alice);
     await alice.getByLabel('Scenario title').fill('Shared with the team');
-    await alice.waitForTimeout(400);
+    await waitForDraftSaved(alice);
     const original = await downloadScenario(alice);
     await alice.getByRole('button', { name: 'Copy link' }).click();
     // The link is copied once the server has stored the scenario.

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useFixture } from './support/fixture';
-import { addFile, downloadScenario, openPlayground, payloadEditor, pickEvent, run, setEditorText, waitForRunEnd } from './support/playground';
+import { addFile, downloadScenario, openPlayground, payloadEditor, pickEvent, run, setEditorText, waitForRunEnd, waitForDraftSaved } from './support/playground';
 import { pickHost } from './support/session';
 
 const f = useFixture();
@@ -25,7 +25,7 @@ describe('sharing with others', () => {
     await addFile(page, 'hooks/log prompt.sh', '#!/bin/sh\n# a path with a space, and “quotes” ✓\ncat >> "$HOME/prompts.log"\n');
     await pickEvent(page, 'UserPromptSubmit');
     await setEditorText(page, payloadEditor(page), '{\n  "prompt": "Refactor ~/src/app.ts, then run `npm test`"\n}\n');
-    await page.waitForTimeout(400);
+    await waitForDraftSaved(page);
     const original = await downloadScenario(page);
     expect(original.event).toBe('UserPromptSubmit');
     expect(original.files['hooks/log prompt.sh']).toContain('“quotes” ✓');
@@ -54,12 +54,17 @@ describe('sharing with others', () => {
     const third = await f.newPage();
     await openPlayground(third.page, f.server.url);
     await third.page.goto(link);
+    await expect.poll(() => third.page.getByLabel('Scenario title').inputValue()).toBe('Log every prompt');
+    await third.page.getByTestId('connection').and(third.page.locator('[data-state=open]')).waitFor();
+    // The one sleep kept: what is tested is that nothing happens. The link is open and the server connected, so a
+    // run started by opening it would have shown by now; a second more gives one a chance to.
     await third.page.waitForTimeout(1000);
     await expect(third.page.getByTestId('run-status').getAttribute('data-status')).resolves.toBe('idle');
     await expect(third.page.getByTestId('lane').count()).resolves.toBe(0);
     expect(await downloadScenario(third.page)).toEqual(original);
     await third.page.reload();
     await third.page.getByTestId('connection').and(third.page.locator('[data-state=open]')).waitFor();
+    // As above: nothing may start after a reload either, so this waits for nothing in particular.
     await third.page.waitForTimeout(1000);
     await expect(third.page.getByTestId('lane').count()).resolves.toBe(0);
     expect(await downloadScenario(third.page)).toEqual(original);
@@ -70,12 +75,12 @@ describe('sharing with others', () => {
     await openPlayground(page, f.server.url);
     await pickHost(page, 'Mirri Code CLI');
     await page.getByLabel('Scenario title').fill('Shared one');
-    await page.waitForTimeout(400);
+    await waitForDraftSaved(page);
     await page.getByRole('button', { name: 'Copy link' }).click();
     const link = await clipboard(page);
 
     await page.getByLabel('Scenario title').fill('My own work');
-    await page.waitForTimeout(400);
+    await waitForDraftSaved(page);
     await page.goto('about:blank');
     await page.goto(link);
     await expect.poll(() => page.getByLabel('Scenario title').inputValue()).toBe('Shared one');

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from './support/fixture';
 import { watchErrors } from './support/browser';
-import { fileEditor, openFile, openPlayground, run, setEditorText, waitForRunEnd } from './support/playground';
+import { fileEditor, openFile, openPlayground, run, setEditorText, waitForRunEnd, waitForValidation } from './support/playground';
 import { endedReason, firedEvents, pickHost, sessionSteps, useSession } from './support/session';
 
 const f = useFixture();
@@ -74,7 +74,7 @@ describe('watching a stop hook loop as it happens', () => {
     const slow = `${JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat > /dev/null; sleep 1; echo "not yet" >&2; exit 2' }] }] } }, null, 2)}\n`;
     await setEditorText(page, fileEditor(page), slow);
     await useSession(page, [{ prompt: 'Fix the failing tests' }, { reply: 'Fixed.' }]);
-    await page.waitForTimeout(500);
+    await waitForValidation(page);
 
     await run(page);
     // While it plays: the second Stop has its own entry and a lane, and the run is still going.

@@ -78,8 +78,22 @@ export async function downloadScenario(page: Page): Promise<Record<string, unkno
   return JSON.parse(await readFile(path, 'utf8'));
 }
 
+/**
+ * Lets the page take in what was just done: one animation frame, by which time the edit's effects (the
+ * validation scheduled, the draft's save timer started) have run and rendered. A condition, not a guess at time.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
 /** Waits until the validation has settled (server or local) after the last edit. */
 export async function waitForValidation(page: Page): Promise<void> {
-  await page.waitForTimeout(350);
-  await page.getByTestId('problems').locator('.spinner').waitFor({ state: 'detached', timeout: 10_000 });
+  await settle(page);
+  await page.locator('[data-testid=problems][data-state=settled]').waitFor({ timeout: 10_000 });
+}
+
+/** Waits until the last edit is in the saved draft and the address bar (the page saves 400 ms after the last edit). */
+export async function waitForDraftSaved(page: Page): Promise<void> {
+  await settle(page);
+  await page.locator('.app[data-draft=saved]').waitFor({ timeout: 10_000 });
 }

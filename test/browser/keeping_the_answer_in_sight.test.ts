@@ -256,6 +256,10 @@ describe('keeping the answer in sight', () => {
   it('the gallery opens on the host being edited with one request, grouped by topic, and finds examples by words', async () => {
     const { context, page } = await pageAt(f.browser, f.server.origin, LAPTOP);
     await openPlayground(page, f.server.url);
+    // Monaco's own chunks and workers load after the first editor appears: let them finish, so that what is
+    // counted below is what opening the gallery asked for.
+    await page.getByTestId('payload-editor').locator('[data-monaco=ready]').waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.getByRole('button', { name: 'Examples', exact: true }).click();

@@ -16,39 +16,10 @@
 // one answer on several channels, several contexts from several hooks and files, resume/continue.
 // `node oracle/sessions/claude-code-coverage.mjs` counts the recorded cases per cell (oracle/COVERAGE.md).
 
+import { call, extra, group, handler, hso, LOCAL, onRisky, PROJECT, random, say, SCOPES, settings, TOOL_EVENTS, USER, watcher, WATCHED } from './claude-code-parts.mjs';
+import { familyCases, LATER_RULE_MODES } from './claude-code-families.mjs';
+
 const SEED = 0xc1a0de;
-
-/** mulberry32: a small seeded generator, so a cell's variant never changes between runs. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const USER = '~/.claude/settings.json';
-const PROJECT = '.claude/settings.json';
-const LOCAL = '.claude/settings.local.json';
-const SCOPES = { user: USER, project: PROJECT, local: LOCAL };
-
-/** A command printing one JSON answer (texts here never hold a single quote). */
-const say = (answer) => `echo '${JSON.stringify(answer)}'`;
-const hso = (event, fields) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
-const handler = (command) => ({ type: 'command', command });
-/** Runs `answer` only for payloads that mention "risky": in a session with several calls, only those are hit. */
-const onRisky = (answer) => `p=$(cat); case "$p" in *risky*) ${answer};; esac`;
-/** A hook that only watches: its command names its event, so the stream tells which events ran it. */
-const watcher = (event) => handler(`cat >/dev/null # watch ${event}`);
-const WATCHED = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Stop', 'SessionEnd'];
-const TOOL_EVENTS = new Set(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure']);
-
-/** Settings text holding hooks (and permissions). */
-const settings = (hooks, permissions) => `${JSON.stringify({ ...(permissions ? { permissions } : {}), ...(hooks ? { hooks } : {}) }, null, 2)}\n`;
-const group = (event, command, matcher) => ({ ...(TOOL_EVENTS.has(event) ? { matcher: matcher ?? 'Bash' } : matcher !== undefined ? { matcher } : {}), hooks: [handler(command)] });
 
 /**
  * The rows: what one hook answers on one event. Each gives the event, the command (which may read stdin), and a
@@ -147,7 +118,6 @@ const MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']
 
 /** The prompt: a risky one for the prompt-block row (so the block hits), else a plain one. */
 const promptFor = (row) => (row === 'prompt-block' ? 'do the risky thing' : 'tidy the workspace');
-const call = (command) => ({ tool: 'Bash', input: { command, description: 'run it' } });
 
 /**
  * The columns: how the session around the row's hook goes. Each returns steps, host settings and a title.
@@ -273,15 +243,18 @@ function ruleCase(place, mode, cell) {
   };
 }
 
-const extra = (id, dims, title, files, steps, host) => ({ id: `x-${id}`, dims, scenario: { hookplay: 1, title, dialect: 'claude-code', ...(host ? { host } : {}), files, session: { steps } } });
 
 /** CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: a Stop hook that always blocks, under several values of the variable. */
 function capExtras() {
   const files = { [USER]: settings({ Stop: [{ hooks: [handler(`cat >/dev/null; ${say({ decision: 'block', reason: 'never done' })}`)] }] }) };
   const exit2 = { [USER]: settings({ Stop: [{ hooks: [handler('cat >/dev/null; echo "never done" >&2; exit 2')] }] }) };
+  // A value that lifts the cap would loop for ever on a hook that always blocks: this one blocks 11 times, then lets
+  // the turn end, so "no cap" shows as 12 Stop runs.
+  const bounded = { [USER]: settings({ Stop: [{ hooks: [handler(`n=$(cat .stop-count 2>/dev/null || echo 0); n=$((n+1)); echo $n > .stop-count; cat >/dev/null; if [ $n -lt 12 ]; then ${say({ decision: 'block', reason: 'not yet' })}; fi`)] }] }) };
   const out = [];
-  for (const value of [null, '0', '1', '2', '5', '-1', 'abc', '']) {
-    out.push(extra(`stop-cap-${value === null ? 'unset' : value === '' ? 'empty' : value}`, { grid: 'hooks', answer: 'stop-block-always', shape: 'env' }, `Stop blocks every time, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ${value === null ? 'unset' : JSON.stringify(value)}`, files, [{ prompt: 'work' }, { reply: 'Done.' }], value === null ? undefined : { env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: value } }));
+  for (const value of [null, '0', '1', '2', '5', '-1', 'abc', '', '10']) {
+    const lifts = value === '0' || value === '-1' || value === '10';
+    out.push(extra(`stop-cap-${value === null ? 'unset' : value === '' ? 'empty' : value}`, { grid: 'hooks', answer: 'stop-block-always', shape: 'env' }, `Stop blocks ${lifts ? '11 times' : 'every time'}, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ${value === null ? 'unset' : JSON.stringify(value)}`, lifts ? bounded : files, [{ prompt: 'work' }, { reply: 'Done.' }], value === null ? undefined : { env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: value } }));
   }
   out.push(extra('stop-cap-2-exit2', { grid: 'hooks', answer: 'stop-block-always', shape: 'env' }, 'Stop exits 2 every time, cap 2', exit2, [{ prompt: 'work' }, { reply: 'Done.' }], { env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '2' } }));
   out.push(extra('stop-cap-3-two-turns', { grid: 'hooks', answer: 'stop-block-always', shape: 'env' }, 'Stop blocks every time, cap 3, over two turns', files, [{ prompt: 'work' }, { reply: 'Done.' }, { prompt: 'more' }, { reply: 'Again.' }], { env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '3' } }));
@@ -357,9 +330,11 @@ function startExtras() {
   const files = { [USER]: settings({ PreToolUse: [{ matcher: '*', hooks: [watcher('PreToolUse')] }], SessionStart: [{ hooks: [watcher('SessionStart')] }] }) };
   const steps = [{ prompt: 'tidy the workspace' }, call('touch risky.txt'), { reply: 'Done.' }];
   return [
-    extra('bypass-no-sandbox', { grid: 'rules', answer: 'none', shape: 'bypassPermissions' }, 'bypassPermissions as root without IS_SANDBOX: the CLI refuses to start', files, steps, { permissionMode: 'bypassPermissions', env: { IS_SANDBOX: '' } }),
-    extra('bypass-sandbox', { grid: 'rules', answer: 'none', shape: 'bypassPermissions' }, 'bypassPermissions as root with IS_SANDBOX=1', files, steps, { permissionMode: 'bypassPermissions', env: { IS_SANDBOX: '1' } }),
-    extra('default-no-sandbox', { grid: 'rules', answer: 'none', shape: 'default' }, 'default mode as root without IS_SANDBOX: starts', files, steps, { env: { IS_SANDBOX: '' } }),
+    extra('bypass-no-sandbox', { grid: 'rules', answer: 'none', shape: 'bypassPermissions' }, 'bypassPermissions as root without IS_SANDBOX: the CLI refuses to start', files, steps, { permissionMode: 'bypassPermissions', root: true, env: { IS_SANDBOX: '' } }),
+    extra('bypass-sandbox', { grid: 'rules', answer: 'none', shape: 'bypassPermissions' }, 'bypassPermissions as root with IS_SANDBOX=1', files, steps, { permissionMode: 'bypassPermissions', root: true, env: { IS_SANDBOX: '1' } }),
+    extra('default-no-sandbox', { grid: 'rules', answer: 'none', shape: 'default' }, 'default mode as root without IS_SANDBOX: starts', files, steps, { root: true, env: { IS_SANDBOX: '' } }),
+    extra('bypass-user-default-mode-no-sandbox', { grid: 'rules', answer: 'user-allow', shape: 'bypassPermissions' }, 'defaultMode bypassPermissions in user settings as root without IS_SANDBOX', { [USER]: settings({ PreToolUse: [{ matcher: '*', hooks: [watcher('PreToolUse')] }], SessionStart: [{ hooks: [watcher('SessionStart')] }] }, { defaultMode: 'bypassPermissions' }) }, steps, { root: true, env: { IS_SANDBOX: '' } }),
+    extra('accept-edits-no-sandbox', { grid: 'rules', answer: 'none', shape: 'acceptEdits' }, 'acceptEdits as root without IS_SANDBOX: starts', files, steps, { permissionMode: 'acceptEdits', root: true, env: { IS_SANDBOX: '' } }),
     extra('bypass-user-default-mode', { grid: 'rules', answer: 'user-allow', shape: 'bypassPermissions' }, 'defaultMode bypassPermissions in user settings', { [USER]: settings({ PreToolUse: [{ matcher: '*', hooks: [watcher('PreToolUse')] }] }, { defaultMode: 'bypassPermissions' }) }, steps),
     extra('bypass-project-default-mode', { grid: 'rules', answer: 'project-allow', shape: 'bypassPermissions' }, 'defaultMode bypassPermissions in project settings', { ...files, [PROJECT]: settings(null, { defaultMode: 'bypassPermissions' }) }, steps),
     extra('dontask-local-default-mode', { grid: 'rules', answer: 'local-allow', shape: 'dontAsk' }, 'defaultMode dontAsk in local settings', { ...files, [LOCAL]: settings(null, { defaultMode: 'dontAsk' }) }, steps),
@@ -395,7 +370,7 @@ function argsExtras() {
   const a = (id, title, host, f = files) => extra(`args-${id}`, { grid: 'rules', answer: 'none', shape: 'bypassPermissions' }, title, f, steps, host);
   return [
     a('skip-permissions', '--dangerously-skip-permissions (IS_SANDBOX=1)', { args: ['--dangerously-skip-permissions'] }),
-    a('skip-permissions-no-sandbox', '--dangerously-skip-permissions as root without IS_SANDBOX', { args: ['--dangerously-skip-permissions'], env: { IS_SANDBOX: '' } }),
+    a('skip-permissions-no-sandbox', '--dangerously-skip-permissions as root without IS_SANDBOX', { args: ['--dangerously-skip-permissions'], root: true, env: { IS_SANDBOX: '' } }),
     a('skip-permissions-deny-rule', '--dangerously-skip-permissions with a deny rule', { args: ['--dangerously-skip-permissions'] }, { [USER]: settings({ PreToolUse: [{ matcher: '*', hooks: [watcher('PreToolUse')] }] }, { deny: ['Bash(touch:*)'] }) }),
     a('skip-permissions-ask-rule', '--dangerously-skip-permissions with an ask rule', { args: ['--dangerously-skip-permissions'] }, { [USER]: settings({ PreToolUse: [{ matcher: '*', hooks: [watcher('PreToolUse')] }] }, { ask: ['Bash(touch:*)'] }) }),
     a('skip-permissions-hook-ask', '--dangerously-skip-permissions, a PreToolUse hook asks', { args: ['--dangerously-skip-permissions'] }, { [USER]: settings({ PreToolUse: [group('PreToolUse', onRisky(say(hso('PreToolUse', { permissionDecision: 'ask', permissionDecisionReason: 'hook asks' }))))] }) }),
@@ -411,10 +386,13 @@ export function generate() {
   for (const row of Object.keys(HOOKS)) for (const shape of Object.keys(LATER_SHAPES)) cases.push(gridCase(row, shape, cell++));
   cell = 0;
   for (const place of RULE_PLACES) for (const mode of MODES) cases.push(ruleCase(place, mode, cell++));
-  return [...cases, ...capExtras(), ...pluginExtras(), ...channelExtras(), ...startExtras(), ...resumeExtras(), ...argsExtras()];
+  // Modes added after the first recordings: seeded apart, so the first cells keep their variants.
+  cell = 2000;
+  for (const place of RULE_PLACES) for (const mode of LATER_RULE_MODES) cases.push(ruleCase(place, mode, cell++));
+  return [...cases, ...capExtras(), ...pluginExtras(), ...channelExtras(), ...startExtras(), ...resumeExtras(), ...argsExtras(), ...familyCases()];
 }
 
 export const ROWS = Object.keys(HOOKS);
 export const COLUMNS = [...Object.keys(SHAPES), ...Object.keys(LATER_SHAPES)];
 export const RULE_ROWS = RULE_PLACES;
-export const RULE_COLUMNS = MODES;
+export const RULE_COLUMNS = [...MODES, ...LATER_RULE_MODES];

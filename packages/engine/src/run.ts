@@ -71,7 +71,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
   }
   if (options.signal?.aborted) throw new RunCancelledError();
 
-  const ws = options.workspace ?? (await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario)));
+  const ws = options.workspace ?? (await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario, dialect.hostDirs?.(scenario.files, host))));
   // Scanning /proc for strays costs about as much as a hook's spawn: at most once per run, not again in `finally`.
   let straysKilled = false;
   try {

@@ -59,6 +59,10 @@ export const HostSettings = z
       .array(z.string().min(1))
       .optional()
       .describe('claude-code: local plugin directories loaded as with `--plugin-dir` (project-relative, or ~/...); each one\'s hooks are in <dir>/hooks/hooks.json.'),
+    pluginsInstalled: z
+      .boolean()
+      .optional()
+      .describe('claude-code: the plugins user settings enable from a marketplace (extraKnownMarketplaces, enabledPlugins) are installed already. Default false: the CLI installs them during its first start, and their hooks run from the next one (a resume step).'),
     permissionMode: z
       .enum(['default', 'manual', 'acceptEdits', 'plan', 'auto', 'bypassPermissions', 'dontAsk'])
       .optional()
@@ -67,6 +71,10 @@ export const HostSettings = z
       .array(z.string())
       .optional()
       .describe('More command-line arguments the host is started with (e.g. ["--dangerously-skip-permissions"]); the dialect applies those it models and says so for the rest.'),
+    root: z
+      .boolean()
+      .optional()
+      .describe('claude-code: the CLI runs as root (uid 0), where it refuses bypassPermissions and --dangerously-skip-permissions unless IS_SANDBOX=1 is in host.env. Default false, as on a user\'s own machine.'),
     allowedTools: z
       .string()
       .optional()

@@ -39,6 +39,8 @@ export interface MaterializeOptions {
   modes?: Record<string, string>;
   /** Make the project directory a git repository, so hooks that ask git for the top level find it. */
   git?: boolean;
+  /** Directories the host makes for its hooks before any runs (file keys: `~/...` in the home), e.g. a plugin's data. */
+  dirs?: string[];
 }
 
 /** The mode a file gets: its own from `modes`, else executable when it starts with `#!`, else none set. */
@@ -89,6 +91,7 @@ export async function materialize(files: Record<string, string>, parent = tmpdir
         }),
       );
     }
+    for (const dir of options.dirs ?? []) mkdirSync(ws.resolve(dir), { recursive: true });
     // Files under .git/ make the repository themselves; git is never run over what a scenario wrote there.
     if (options.git && !Object.keys(files).some((k) => k.startsWith('.git/'))) await gitInit(paths.project, quick);
   } catch (e) {
@@ -219,6 +222,6 @@ async function makeDirsWritable(dir: string): Promise<void> {
 }
 
 /** A scenario's own workspace settings, for materialize. */
-export function workspaceOptions(scenario: { modes?: Record<string, string> | undefined; git?: boolean | undefined }): MaterializeOptions {
-  return { ...(scenario.modes ? { modes: scenario.modes } : {}), ...(scenario.git ? { git: true } : {}) };
+export function workspaceOptions(scenario: { modes?: Record<string, string> | undefined; git?: boolean | undefined }, dirs: string[] = []): MaterializeOptions {
+  return { ...(scenario.modes ? { modes: scenario.modes } : {}), ...(scenario.git ? { git: true } : {}), ...(dirs.length ? { dirs } : {}) };
 }

@@ -187,6 +187,8 @@ export interface Dialect<E extends HookEntry = HookEntry> {
   /** A starter scenario's files for a fresh playground. */
   starter: { event: string; files: Record<string, string> };
   load(files: Record<string, string>, host: HostSettings): LoadResult<E>;
+  /** Directories the host makes for its hooks before any runs (file keys, `~/...` in the home). */
+  hostDirs?(files: Record<string, string>, host: HostSettings): string[];
   prepare(input: PrepareInput<E>): Prepared<E>;
   settle(input: SettleInput<E>): Settled;
   /**

@@ -43,6 +43,26 @@ export class StepCursor {
     return skipped;
   }
 
+  /** Skips the rest of the turn up to the next prompt, or the resume step that starts the next host process. */
+  skipToTurnOrResume(): number[] {
+    const skipped: number[] = [];
+    while (!this.done && this.peek()!.kind !== 'prompt' && this.peek()!.kind !== 'resume') skipped.push(this.next()!.index);
+    return skipped;
+  }
+
+  /** Skips every step up to the next resume step (the host process ended early); none: all of them. */
+  skipToResume(): number[] {
+    const skipped: number[] = [];
+    while (!this.done && this.peek()!.kind !== 'resume') skipped.push(this.next()!.index);
+    return skipped;
+  }
+
+  /** Whether a resume step comes later. */
+  resumesLater(): boolean {
+    for (let i = this.at; i < this.steps.length; i++) if (stepKind(this.steps[i]!) === 'resume') return true;
+    return false;
+  }
+
   /** Every step not taken yet. */
   rest(): number[] {
     const out: number[] = [];

@@ -43,7 +43,7 @@ export async function playSession(scenario: SessionScenario, options: SessionOpt
     return { outcome, requestTimes: [] };
   }
 
-  const ws = await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario));
+  const ws = await materialize(scenario.files, options.tmpDir, workspaceOptions(scenario, dialect.hostDirs?.(scenario.files, scenario.host ?? {})));
   const box = options.sandbox
     ? await prepareSandboxRun(options.sandbox, ws.root).catch(async (e: unknown) => {
         await ws.dispose();

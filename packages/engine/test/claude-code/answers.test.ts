@@ -171,9 +171,16 @@ describe('claude-code: other events', () => {
     expect(withCode(exit2, 'rule.stop-hook-active')[0]!.message).toMatch(/9 times in a row/);
   });
 
-  it('the stop-block cap follows CLAUDE_CODE_STOP_HOOK_BLOCK_CAP', async () => {
+  it('the stop-block cap follows CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: N blocks continue, the (N+1)th is overridden; 0 lifts it', async () => {
+    // x-stop-cap-2: with the variable at 2 the Stop hook ran 3 times and the CLI's notice says "3 consecutive times".
     const outcome = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd('exit 2')] }], env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '3' } });
-    expect(withCode(outcome, 'rule.stop-cap')[0]!.message).toMatch(/3 times in a row/);
+    expect(withCode(outcome, 'rule.stop-cap')[0]!.message).toMatch(/4 times in a row/);
+    // x-stop-cap-0: 0 lifts the cap (a hook that blocks 11 times runs 12 times); x-stop-cap-abc: no number keeps it.
+    const lifted = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd('exit 2')] }], env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: '0' } });
+    expect(withCode(lifted, 'rule.stop-cap-lifted')).toHaveLength(1);
+    const kept = await runClaudeCode({ event: 'Stop', groups: [{ hooks: [cmd('exit 2')] }], env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: 'abc' } });
+    expect(withCode(kept, 'rule.stop-cap')[0]!.message).toMatch(/times in a row/);
+    expect(withCode(kept, 'rule.stop-cap-lifted')).toHaveLength(0);
   });
 
   it('every blocking Stop hook counts: all the feedback, then every note, in finishing order', async () => {

@@ -10,7 +10,7 @@ const PAYLOADS = join(dirname(fileURLToPath(import.meta.url)), '../../../../../s
 describe('claude-code: the dialect everywhere the others are', () => {
   it('is in the catalog with its settings files, events and host settings', () => {
     const info = dialectCatalog().find((d) => d.id === 'claude-code')!;
-    expect(info).toMatchObject({ label: 'Claude Code', shell: '/bin/sh -c', mode: 'parallel', hostSettings: ['version', 'env', 'plugins', 'permissionMode', 'allowedTools'] });
+    expect(info).toMatchObject({ label: 'Claude Code', shell: '/bin/sh -c', mode: 'parallel', hostSettings: ['version', 'env', 'plugins', 'pluginsInstalled', 'permissionMode', 'allowedTools', 'args', 'root'] });
     expect(info.configFiles.map((f) => f.path)).toEqual(['.claude/settings.json', '.claude/settings.local.json', '~/.claude/settings.json']);
     expect(info.events.map((e) => e.name)).toContain('PreToolUse');
     expect(configSchemas().configs.filter((c) => c.dialect === 'claude-code')).toHaveLength(3);

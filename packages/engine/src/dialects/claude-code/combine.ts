@@ -46,7 +46,7 @@ const PLAIN_OUTPUT_LIMIT = 10_000;
  * sw-ch-<event>-json-continue-false*): the failure already happened, the session has not started its turn, the
  * session is ending, or (PermissionRequest) the answer only settles the prompt.
  */
-const HALT_IGNORED = new Set(['PostToolUseFailure', 'SessionStart', 'SessionEnd', 'PermissionRequest']);
+const HALT_IGNORED = new Set(['PostToolUseFailure', 'SessionStart', 'SessionEnd', 'PermissionRequest', 'PermissionDenied']);
 /** Events whose systemMessage a `-p` session does not show the user (recorded). */
 const SYSTEM_MESSAGE_SILENT = new Set(['PermissionRequest', 'SessionStart', 'SessionEnd']);
 
@@ -75,8 +75,7 @@ export function settleClaudeCode(settleInput: SettleInput<ClaudeCodeEntry>): Set
   }
   const name = event.name;
   const input = prepared.input;
-  // 2.1.143 gives each hook's additionalContext as a text of its own (versions/profiles.ts, joinContexts).
-  const join = settings.rules?.joinContexts !== false;
+  const join = contextStyle(name, settings.rules?.joinContexts !== false);
   const toolName = TOOL_EVENTS.has(name) && typeof input.tool_name === 'string' ? input.tool_name : null;
   const label = hookName(name, toolName);
   const diagnostics: Diagnostic[] = [];
@@ -221,7 +220,7 @@ function haltWords(event: string): string {
 }
 
 /** PreToolUse: deny > ask > allow; returns the hook whose rewrite is used, if any. */
-function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: boolean, bareDeny = false, hookAllowFirst = false): Read | undefined {
+function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: ContextStyle, bareDeny = false, hookAllowFirst = false): Read | undefined {
   const { diagnostics } = settled;
   const deciding = reads.filter((r) => decisionOf(r.answer));
   let top: Decision | undefined;
@@ -288,25 +287,22 @@ function settlePreToolUse(reads: Read[], label: string, settled: Settled, join: 
 /**
  * PermissionRequest: the permission prompt is answered by the first hook to finish with an answer (recorded: an
  * allow finishing first beats a later deny, and the other way round). A hook's hookSpecificOutput.decision is its
- * answer, even beside exit 2 or decision "block"; without one, a top-level block denies, exit 2 does not. The
- * top-level decision "approve" grants nothing here.
+ * only answer, even beside exit 2 or decision "block": a top-level decision ("block" or "approve") and exit 2 answer
+ * nothing, and the prompt stays open (x-channels-perm-legacy-block, sw-ch-PermissionRequest-json-decision-block,
+ * -top-level-decision-allow, perm-exit2--unanswered).
  */
 function settlePermissionRequest(reads: Read[], settled: Settled): Read | undefined {
   const { diagnostics } = settled;
   // Exit 2 answers nothing here: the prompt stays open for the user (recorded on 2.1.332: perm-exit2--answered-allow
   // runs as the user allows, perm-exit2--unanswered gets claude -p's own refusal; sw-ch-PermissionRequest-exit2-stderr).
-  const answerOf = (a: ClaudeCodeAnswer) =>
-    a.permissionRequest
-      ? { ...a.permissionRequest, via: `decision.behavior "${a.permissionRequest.behavior}"` }
-      : a.blocking && a.blocking.via !== 'exit 2'
-        ? { behavior: 'deny' as const, message: a.blocking.text, via: a.blocking.via }
-        : undefined;
+  const answerOf = (a: ClaudeCodeAnswer) => (a.permissionRequest ? { ...a.permissionRequest, via: `decision.behavior "${a.permissionRequest.behavior}"` } : undefined);
   for (const r of reads) {
     if (!r.answer.permissionRequest && r.answer.blocking?.via === 'exit 2') diagnostics.push(diag('info', 'hook.permission-exit2-ignored', `${ordinal(r.index)} exits 2: on PermissionRequest that answers nothing, and the prompt stays open for the user (recorded)`, { hook: r.index }));
   }
   for (const r of reads) {
-    if (!r.answer.permissionRequest && r.answer.permission?.via === 'decision "approve"') {
-      diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: decision "approve" grants nothing on PermissionRequest: only hookSpecificOutput.decision does`, { hook: r.index }));
+    const via = r.answer.permission?.via;
+    if (!r.answer.permissionRequest && (via === 'decision "approve"' || via === 'decision "block"')) {
+      diagnostics.push(diag('info', 'hook.field-ignored', `${ordinal(r.index)}: ${via} ${via === 'decision "approve"' ? 'grants' : 'refuses'} nothing on PermissionRequest: only hookSpecificOutput.decision answers the prompt`, { hook: r.index }));
     }
   }
   const answering = reads.filter((r) => answerOf(r.answer));
@@ -358,7 +354,7 @@ function settleBlocks(reads: Read[], settled: Settled, onBlock: (r: Read, d: Non
  * "blocking error from command" text, or its additionalContext (consecutive contexts merge into one text).
  * `context` holds all of it in that order.
  */
-function settlePostToolUse(reads: Read[], label: string, settled: Settled, join: boolean): void {
+function settlePostToolUse(reads: Read[], label: string, settled: Settled, join: ContextStyle): void {
   const { diagnostics } = settled;
   const blocks = reads.filter((r) => decisionOf(r.answer)?.kind === 'deny');
   const blockText = (r: Read) => wording.postToolBlocked(label, r.answer.command, decisionOf(r.answer)!.text ?? DEFAULT_DENY_REASON);
@@ -378,7 +374,7 @@ function settlePostToolUse(reads: Read[], label: string, settled: Settled, join:
   }
   const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
   if (giving.length) {
-    diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context after the tool result${blocks.length ? ', placed among the blocking texts in the order the hooks finished' : giving.length > 1 ? ', joined in the order the hooks finished' : ''}`));
+    diagnostics.push(diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context after the tool result${blocks.length ? ', placed among the blocking texts in the order the hooks finished' : giving.length > 1 ? `, ${STYLE_WORDS[join]}, in the order the hooks finished` : ''}`));
   }
 }
 
@@ -410,7 +406,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   const parts = inFinishingOrder(reads, 'Stop', (r) => {
     const d = decisionOf(r.answer);
     return d?.kind === 'deny' && d.via !== 'exit 2' ? wording.stopBlockingError(r.answer.command, d.text ?? DEFAULT_DENY_REASON) : undefined;
-  }, settings.rules?.joinContexts !== false);
+  }, contextStyle('Stop', settings.rules?.joinContexts !== false));
   settled.context.push(...feedback, ...parts);
   for (const r of contexts) {
     if (decisionOf(r.answer)?.kind !== 'deny') diagnostics.push(diag('info', 'rule.stop-context-continues', `${ordinal(r.index)}'s additionalContext keeps the turn going: the model reads it and works on, and Stop runs again with stop_hook_active: true`, { hook: r.index }));
@@ -424,9 +420,12 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
   if (blocks.length > 1) diagnostics.push(diag('info', 'rule.every-block-counts', `${names(blocks)} all block: the model reads every one's feedback, in the order the hooks finished`));
   if (settings.rules) {
     const cap = stopBlockCap(settings.rules, env);
-    diagnostics.push(
-      diag('info', active ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides Stop hooks that block ${cap} times in a row and ends the turn${active ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : ''}`),
-    );
+    const again = active ? ': this hook blocks again although stop_hook_active is true; check it and answer nothing to let the turn end' : '';
+    if (cap === null && settings.rules.stopBlockCap !== null) {
+      diagnostics.push(diag('warning', 'rule.stop-cap-lifted', `the next Stop has stop_hook_active: true. ${settings.rules.stopBlockCapEnv} is 0 or less, which lifts Claude Code's cap: a Stop hook that keeps blocking keeps the turn going for ever${again}`));
+    } else {
+      diagnostics.push(diag('info', active ? 'rule.stop-hook-active' : 'rule.stop-cap', `the next Stop has stop_hook_active: true. Claude Code overrides Stop hooks that block ${cap} times in a row and ends the turn${again}`));
+    }
   }
 }
 
@@ -434,7 +433,7 @@ function settleStop(reads: Read[], settled: Settled, settings: ClaudeCodeSetting
  * The texts the model reads from hooks in the order they finished: each hook's own text (`partOf`: a block, a
  * note, a plain output) where it stands, and the additionalContext of consecutive hooks joined as one text.
  */
-function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => string | undefined, join = true): string[] {
+function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => string | undefined, join: ContextStyle = 'joined'): string[] {
   const out: string[] = [];
   let pending: string[] = [];
   const flush = () => {
@@ -454,20 +453,37 @@ function inFinishingOrder(reads: Read[], label: string, partOf: (r: Read) => str
 }
 
 /** Contexts of consecutive hooks as one text, or (2.1.143) a text each. */
-function contextTexts(label: string, contexts: string[], join: boolean): string[] {
-  return join ? [wording.additionalContext(label, contexts)] : contexts.map((c) => wording.additionalContext(label, [c]));
+function contextTexts(label: string, contexts: string[], style: ContextStyle): string[] {
+  if (style === 'joined') return [wording.additionalContext(label, contexts)];
+  const apart = contexts.map((c) => wording.additionalContext(label, [c]));
+  return style === 'paragraphs' ? [apart.join('\n\n')] : apart;
 }
 
+/**
+ * How several hooks' additionalContext of one event reach the model: joined under one label (PreToolUse,
+ * SessionStart: settings-context-order-by-completion, x-contexts-PreToolUse, x-contexts-SessionStart), a text each
+ * (UserPromptSubmit, PostToolUse, PostToolBatch: x-contexts-UserPromptSubmit, x-contexts-PostToolUse,
+ * x-contexts-PostToolUse-plugin, x-contexts-PostToolBatch), or one text of labelled paragraphs (Stop:
+ * x-contexts-Stop). 2.1.143 gives a text each everywhere (versions/profiles.ts, joinContexts).
+ */
+type ContextStyle = 'joined' | 'apart' | 'paragraphs';
+function contextStyle(event: string, joins: boolean): ContextStyle {
+  if (!joins) return 'apart';
+  if (event === 'PreToolUse' || event === 'SessionStart') return 'joined';
+  return event === 'Stop' ? 'paragraphs' : 'apart';
+}
+const STYLE_WORDS: Record<ContextStyle, string> = { joined: 'joined as one text', apart: 'each as a text of its own', paragraphs: 'each labelled, in one text' };
+
 /** additionalContext of every hook, in finishing order, as one text (or a text each, where they are not joined). */
-function addContext(reads: Read[], label: string, settled: Settled, join = true): void {
+function addContext(reads: Read[], label: string, settled: Settled, join: ContextStyle = 'joined'): void {
   const giving = reads.filter((r) => r.answer.additionalContext !== undefined);
   if (!giving.length) return;
   const texts = contextTexts(label, giving.map((r) => r.answer.additionalContext!), join);
   const text = texts.join('\n\n');
   settled.context.push(...texts);
-  if (!join && giving.length > 1) settled.diagnostics.push(diag('info', 'rule.contexts-apart', `${names(giving)} add context: the model reads each hook's as a text of its own, not joined (recorded on this version)`));
+  if (join !== 'joined' && giving.length > 1) settled.diagnostics.push(diag('info', 'rule.contexts-apart', `${names(giving)} add context: the model reads each hook's ${join === 'apart' ? 'as a text of its own' : 'under its own label'}, not joined (recorded on this version)`));
   settled.diagnostics.push(
-    diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context: the model reads ${JSON.stringify(preview(text, 100))}${label.startsWith('PreToolUse') || label.startsWith('PostToolUse') ? ' after the tool result' : ''}${giving.length > 1 ? ' (joined in the order the hooks finished)' : ''}`),
+    diag('info', 'rule.context', `${names(giving)} add${giving.length === 1 ? 's' : ''} context: the model reads ${JSON.stringify(preview(text, 100))}${label.startsWith('PreToolUse') || label.startsWith('PostToolUse') ? ' after the tool result' : ''}${giving.length > 1 ? ` (${STYLE_WORDS[join]}, in the order the hooks finished)` : ''}`),
   );
 }
 
@@ -477,7 +493,7 @@ function addContext(reads: Read[], label: string, settled: Settled, join = true)
  * gives every plain text first, then the contexts (both recorded with a slow and a fast hook each way round). A plain
  * text over the limit is saved to a file and the model gets a pointer to it instead.
  */
-function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first', join = true, persistedPreview = false): void {
+function addPlainAndContext(reads: Read[], plainLabel: string, contextLabel: string, settled: Settled, order: 'finished' | 'plain-first', join: ContextStyle = 'joined', persistedPreview = false): void {
   if (order === 'plain-first') reads = [...reads.filter((r) => r.answer.plain), ...reads.filter((r) => !r.answer.plain)];
   const texts = inFinishingOrder(reads, contextLabel, (r) => {
     const plain = r.answer.plain;

@@ -7,6 +7,7 @@ import type { HookEntry, LoadResult } from '../dialect.js';
 import { diag, formatSeconds } from '../shared/results.js';
 import { CLAUDE_CODE_EVENTS, EVENT_NAMES, OTHER_CLAUDE_CODE_EVENTS } from './events.js';
 import { loadPluginHooks } from './plugins.js';
+import { loadMarketplaceHooks } from './marketplace.js';
 import { rulesFor, type ClaudeCodeRules } from './version.js';
 
 export const USER_SETTINGS = '~/.claude/settings.json';
@@ -32,6 +33,9 @@ export interface ClaudeCodeEntry extends HookEntry {
   timeoutS?: number;
   /** A plugin's hook: the plugin's directory (host.plugins), its CLAUDE_PLUGIN_ROOT. */
   pluginRoot?: string;
+  /** A plugin's name (its manifest's, else its directory's) and marketplace ("inline" for --plugin-dir): its data folder's. */
+  pluginName?: string;
+  marketplace?: string;
 }
 
 export interface ClaudeCodeSettings {
@@ -89,6 +93,7 @@ export function loadClaudeCodeSettings(files: Record<string, string>, host: Host
   }
   // Plugin hooks come after every settings file's (plugins.ts).
   entries.push(...loadPluginHooks(files, host, (text, file) => readSettingsFile(text, file, 'plugin', version.rules!, diagnostics), diagnostics));
+  entries.push(...loadMarketplaceHooks(files, host, (text, file) => readSettingsFile(text, file, 'plugin', version.rules!, diagnostics), diagnostics));
   if (settings.read.length === 0 && entries.length === 0) {
     diagnostics.push(diag('info', 'config.missing', `no ${SETTINGS_FILES.map((f) => f.file).join(', ')}: Claude Code has no hooks`));
   }

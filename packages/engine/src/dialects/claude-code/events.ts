@@ -92,6 +92,14 @@ export const CLAUDE_CODE_EVENTS: EventSpec[] = [
     sample: { stop_hook_active: false, last_assistant_message: 'FINAL_TEXT_2', background_tasks: [], session_crons: [] },
   },
   {
+    name: 'PermissionDenied',
+    group: 'Tools',
+    canBlock: false,
+    matcherTests: 'the tool name',
+    description: 'After auto mode’s safety check denied a call (not a rule, a hook, dontAsk or the user). Its answers change nothing a -p session shows (recorded: x-denied-*).',
+    sample: { tool_name: 'Bash', tool_input: { command: 'touch made_by_bash.txt', description: 'run the command' }, tool_use_id: 'toolu_mock_1', reason: 'Classifier unavailable' },
+  },
+  {
     name: 'SessionEnd',
     group: 'Session',
     canBlock: false,
@@ -125,7 +133,6 @@ export const OTHER_CLAUDE_CODE_EVENTS = new Set([
   'WorktreeRemove',
   'Elicitation',
   'ElicitationResult',
-  'PermissionDenied',
   'UserPromptExpansion',
 ]);
 
@@ -135,9 +142,10 @@ export const MATCHER_FIELD: Record<string, string> = {
   PermissionRequest: 'tool_name',
   PostToolUse: 'tool_name',
   PostToolUseFailure: 'tool_name',
+  PermissionDenied: 'tool_name',
   SessionStart: 'source',
   SessionEnd: 'reason',
 };
 
 /** Events whose hooks are named `<Event>:<tool>` in Claude Code's messages ("PreToolUse:Bash hook error: ..."). */
-export const TOOL_EVENTS = new Set(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure']);
+export const TOOL_EVENTS = new Set(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PermissionDenied']);

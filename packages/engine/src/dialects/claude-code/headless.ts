@@ -1,4 +1,4 @@
-import { fileWrites, pathsOutside } from './permissions.js';
+import { fileWrites, pathsOutside } from './bash-parts.js';
 
 /**
  * What `claude -p` (nobody to answer prompts) tells the model about a call that would ask, in 2.1.332's words
@@ -16,7 +16,8 @@ export function headlessAskText(toolName: string, why: 'rule' | 'command', needs
     if (outside !== undefined) return `${verb} in '${outside}' was blocked. For security, Claude Code may only ${READ_PHRASES[verb] ?? 'read files in'} the allowed working directories for this session: '${project}'.`;
     const write = fileWrites(part)[0];
     const path = write?.file ? (write.file.startsWith('/') ? write.file : `${project}/${write.file}`) : null;
-    if (write && path?.startsWith(`${project}/`)) return `${write.verb} in '${path}' needs approval. The path is inside the working directories for this session ('${project}'), and Claude Code asks before a shell command creates, changes or removes files there.`;
+    // A redirection names where the output goes "to" (x-suggest-redirect), a command where it changes files "in".
+    if (write && path?.startsWith(`${project}/`)) return `${write.verb} ${write.redirect ? 'to' : 'in'} '${path}' needs approval. The path is inside the working directories for this session ('${project}'), and Claude Code asks before a shell command creates, changes or removes files there.`;
   }
   if (parts > 1 && needs.length) return `This Bash command contains multiple operations. The following part${needs.length > 1 ? 's require' : ' requires'} approval: ${needs.join(', ')}`;
   return 'This command requires approval';

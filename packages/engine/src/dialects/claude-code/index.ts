@@ -6,7 +6,8 @@ import { describeTimeout, loadClaudeCodeSettings, LOCAL_SETTINGS, PROJECT_SETTIN
 import { CLAUDE_CODE_EVENTS } from './events.js';
 import { claudeCodeLifecycle } from './lifecycle.js';
 import { matchClaudeCode } from './match.js';
-import { dedupeKey, PLUGIN_ROOT_VAR, pluginRootPath } from './plugins.js';
+import { declaredMarketplacePlugins } from './marketplace.js';
+import { dedupeKey, PLUGIN_DATA_VAR, pluginDataKey, pluginName, PLUGIN_ROOT_VAR, pluginRootPath } from './plugins.js';
 import { buildPayload } from './payload.js';
 import { SETTINGS_JSON_SCHEMA } from './schema.js';
 import { evidenceFor, matchCode, recordedRulesOf, withEvidence } from './evidence.js';
@@ -66,7 +67,7 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     { path: USER_SETTINGS, language: 'json', description: 'User settings, for every project.', schema: SETTINGS_JSON_SCHEMA },
   ],
   events: CLAUDE_CODE_EVENTS,
-  hostSettings: ['version', 'env', 'plugins', 'permissionMode', 'allowedTools'],
+  hostSettings: ['version', 'env', 'plugins', 'pluginsInstalled', 'permissionMode', 'allowedTools', 'args', 'root'],
   mode: 'parallel',
   process: { shell: ['/bin/sh', '-c'], kill: { first: 'SIGTERM', killAfterMs: 1500 }, outputCap: { bytesPerPipe: 1024 * 1024, hostCap: false } },
   starter: { event: 'PreToolUse', files: { [PROJECT_SETTINGS]: STARTER_SETTINGS, '.claude/hooks/no-rm-rf.sh': STARTER_SCRIPT } },
@@ -74,6 +75,8 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
   versions: { supported: SUPPORTED_VERSIONS, default: DEFAULT_VERSION, changes: versionChanges },
   lifecycle: claudeCodeLifecycle,
 
+  // Each plugin's data folder exists before its hooks run (x-plugin2-data-path, x-plugin2-market-user: data-dir=yes).
+  hostDirs: (files, host) => [...(host.plugins ?? []).map((dir) => pluginDataKey(pluginName(dir, files))), ...declaredMarketplacePlugins(files, []).map((p) => pluginDataKey(p.name, p.marketplace))],
   load: (files, host) => {
     const loaded = loadClaudeCodeSettings(files, host);
     return withEvidence(loaded, (loaded.settings as unknown as ClaudeCodeSettings).rules?.version);
@@ -136,7 +139,10 @@ export const claudeCode: Dialect<ClaudeCodeEntry> = {
     });
 
     const env = { ...baseEnv, CLAUDE_PROJECT_DIR: paths.project };
-    const envOf = (entry: ClaudeCodeEntry) => (entry.pluginRoot !== undefined ? { ...env, [PLUGIN_ROOT_VAR]: pluginRootPath(entry.pluginRoot, paths) } : env);
+    const envOf = (entry: ClaudeCodeEntry) =>
+      entry.pluginRoot !== undefined
+        ? { ...env, [PLUGIN_ROOT_VAR]: pluginRootPath(entry.pluginRoot, paths), [PLUGIN_DATA_VAR]: pluginRootPath(pluginDataKey(entry.pluginName ?? pluginName(entry.pluginRoot, {}), entry.marketplace), paths) }
+        : env;
     // The version decides how long a hook that ignores SIGTERM holds things up (versions/profiles.ts, waitForKill).
     const hostProcess = rules ? { kill: { first: 'SIGTERM' as const, killAfterMs: rules.killAfterMs }, ...(rules.ownProcessGroup ? {} : { groupLeader: false }) } : {};
     const jobs: Job[] = hooks.flatMap((h, index) => (h.willRun ? [{ hook: index, command: h.entry.command, cwd: paths.project, env: envOf(h.entry), timeoutMs: h.entry.timeoutMs, stdin, ...hostProcess }] : []));

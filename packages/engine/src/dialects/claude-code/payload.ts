@@ -25,6 +25,13 @@ const OLDER_BASE: Record<'v1' | 'v2.0', BaseField[]> = {
   'v2.0': ['session_id', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name'],
 };
 
+/** Whether the event's payload carries the session's permission mode, on the build's payload style. */
+export function carriesMode(event: string, style: 'v1' | 'v2.0' | 'v2.1' | 'v2' = 'v2'): boolean {
+  if (style === 'v1') return false;
+  if (style === 'v2.0') return event !== 'SessionStart';
+  return (BASE_FIELDS[event] ?? DEFAULT_BASE).includes('permission_mode');
+}
+
 /** The full stdin payload: Claude Code's base fields for the event, then the scenario's fields (which win in place). */
 export function buildPayload(event: string, payload: JsonObject, paths: { home: string; project: string }, style: 'v1' | 'v2.0' | 'v2.1' | 'v2' = 'v2'): JsonObject {
   const values: Record<BaseField, JsonObject[string]> = {

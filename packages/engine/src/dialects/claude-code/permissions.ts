@@ -4,6 +4,8 @@ import { parseJsonDocument } from '../../util/positions.js';
 import { diag } from '../shared/results.js';
 import { LOCAL_SETTINGS, PROJECT_SETTINGS, SETTINGS_FILES, USER_SETTINGS } from './config.js';
 import { wording } from './wording.js';
+import { FILE_WRITE_COMMANDS, firstWord, isFileWrite, isReadOnly, pathsOutside, subcommands, writesInProject } from './bash-parts.js';
+import { autoSemantics, isBroadAllowRule } from './auto-mode.js';
 
 /**
  * Claude Code's permission rules and modes, as 2.1.332 applies them to a tool call (every rule here is recorded with
@@ -31,6 +33,8 @@ export interface PermissionSettings {
   mode: PermissionMode;
   /** Where the mode comes from: `--permission-mode`, a settings file's defaultMode, or nothing (the default). */
   modeFrom: string | null;
+  /** useAutoModeDuringPlan: plan mode takes auto's semantics (false: plan asks a person). */
+  planAuto: boolean;
   diagnostics: Diagnostic[];
 }
 
@@ -38,6 +42,8 @@ export interface PermissionSettings {
 export interface PermissionHost {
   permissionMode?: string;
   allowedTools?: string | null;
+  /** host.args: `--allowedTools`/`--allowed-tools` and `--disallowedTools`/`--disallowed-tools` lists there count too. */
+  args?: string[];
   /** 'v2.0' (2.0.76, versions/profiles.ts `permissions`): project allow rules count although the workspace was never
    * trusted, any settings file may set bypassPermissions, and an invalid defaultMode drops that file's rules. */
   style?: 'v2.0' | 'v2';
@@ -58,6 +64,11 @@ export interface PermissionQuirks {
   autoDenied?: (tool: string) => string;
   /** The project directory: read-only commands on paths outside it ask (2.1.332, pathsOutside). */
   project?: string;
+  /**
+   * 2.1.47 and 2.1.143 (versions/profiles.ts `planClassifier` false): none of 2.1.332's auto semantics (auto-mode.ts):
+   * auto mode keeps broad allow rules and runs no file change on its own, and plan mode does not take auto's check.
+   */
+  olderAuto?: boolean;
 }
 
 /** The decision Claude Code records for a tool call (stream-json `tool_result_meta[].permission_decision`). */
@@ -69,8 +80,8 @@ export interface PermissionDecision {
 
 export type PermissionCheck =
   | { outcome: 'run'; decision: PermissionDecision; diagnostics: Diagnostic[] }
-  | { outcome: 'deny'; decision: PermissionDecision; result: string; notice?: string; diagnostics: Diagnostic[] }
-  | { outcome: 'ask'; diagnostics: Diagnostic[]; /** The subcommands that make it ask (none: a rule or a hook asks). */ needs?: string[] };
+  | { outcome: 'deny'; decision: PermissionDecision; result: string; notice?: string; /** The safety check of auto (or plan) mode denied it. */ classifier?: boolean; diagnostics: Diagnostic[] }
+  | { outcome: 'ask'; diagnostics: Diagnostic[]; /** The subcommands that make it ask (none: a rule or a hook asks). */ needs?: string[]; /** An ask rule asks. */ rule?: boolean };
 
 const SCOPES: Record<string, RuleSource> = { [USER_SETTINGS]: 'user', [PROJECT_SETTINGS]: 'project', [LOCAL_SETTINGS]: 'local' };
 
@@ -99,12 +110,19 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
   const diagnostics: Diagnostic[] = [];
   const rules: PermissionRule[] = [];
   let settingsMode: { mode: PermissionMode; from: string } | null = null;
+  let planAuto = true;
   for (const { file } of SETTINGS_FILES) {
     const text = files[file];
     if (text === undefined) continue;
     const doc = parseJsonDocument(text);
     // An unreadable file gives no rules (config.ts reports it).
     if (doc.error || !isObject(doc.value)) continue;
+    // useAutoModeDuringPlan is read from user and local settings only: a repository cannot change it
+    // (x-plan-user-off--*, x-plan-local-off--unanswered ask; x-plan-project-off--unanswered keeps the check).
+    if (doc.value.useAutoModeDuringPlan === false) {
+      if (file === PROJECT_SETTINGS) diagnostics.push(diag('info', 'permission.plan-auto-not-from-repo', `useAutoModeDuringPlan in ${file} is ignored: only user and local settings decide whether plan mode uses auto mode's check`, { file, ...(doc.locate(['useAutoModeDuringPlan']) ?? {}) }));
+      else planAuto = false;
+    }
     const permissions = doc.value.permissions;
     if (!isObject(permissions)) continue;
     const mode = permissions.defaultMode;
@@ -147,10 +165,18 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
       }
     }
   }
-  if (host.allowedTools) {
-    for (const text of splitToolList(host.allowedTools)) {
+  const lists: { behavior: 'allow' | 'deny'; list: string; flag: string }[] = host.allowedTools ? [{ behavior: 'allow', list: host.allowedTools, flag: '--allowedTools' }] : [];
+  const args = host.args ?? [];
+  args.forEach((arg, i) => {
+    const value = args[i + 1];
+    if (value === undefined) return;
+    if (arg === '--allowedTools' || arg === '--allowed-tools') lists.push({ behavior: 'allow', list: value, flag: arg });
+    if (arg === '--disallowedTools' || arg === '--disallowed-tools') lists.push({ behavior: 'deny', list: value, flag: arg });
+  });
+  for (const { behavior, list, flag } of lists) {
+    for (const text of splitToolList(list)) {
       const rule = parseRule(text);
-      if (rule) rules.push({ behavior: 'allow', ...rule, source: 'cli', from: '--allowedTools' });
+      if (rule) rules.push({ behavior, ...rule, source: 'cli', from: flag });
     }
   }
   let mode: PermissionMode = settingsMode?.mode ?? 'default';
@@ -165,48 +191,10 @@ export function readPermissions(files: Record<string, string>, host: PermissionH
     }
   }
   if (mode === 'manual') mode = 'default';
-  return { rules, mode, modeFrom, diagnostics };
+  return { rules, mode, modeFrom, planAuto, diagnostics };
 }
 
-/** The parts of a compound command Claude Code checks one by one (split on ;, &&, ||, |). */
-export function subcommands(command: string): string[] {
-  return command
-    .split(/;|&&|\|\||\|/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
-/**
- * Commands Claude Code's Bash tool runs without asking (only those recorded; its own list is longer): grep and
- * false too (the session sweep, oracle/recorded/claude-code/2.1.332: *--read-only, *--failing), `exit` not
- * (post-continue-false--failing asks for "exit 3").
- */
-const READ_ONLY = new Set(['echo', 'ls', 'cat', 'grep', 'false']);
-/** Commands acceptEdits lets change files in the project without asking (only those recorded: mkdir in post-context--mode). */
-const FILE_WRITES = new Set(['touch', 'mkdir']);
-
-const firstWord = (part: string) => part.split(/\s+/)[0]!;
-
-/** The subcommands that write a file (only those recorded: `touch`), each with the file it names. */
-export function fileWrites(command: string): { verb: string; file: string }[] {
-  return subcommands(command)
-    .filter((p) => FILE_WRITES.has(firstWord(p)))
-    .map((p) => ({ verb: firstWord(p), file: p.split(/\s+/).slice(1).find((w) => !w.startsWith('-')) ?? '' }));
-}
-export const isReadOnly = (part: string) => READ_ONLY.has(firstWord(part));
-
-/**
- * The absolute paths a read-only subcommand names outside the project: Claude Code asks before reading there
- * (recorded on 2.1.332: `ls /no/such/risky-dir`, `grep -c risky /etc/hostname` ask, and claude -p refuses them
- * with "was blocked", headless.ts). Redirections (`>&2`) are no paths.
- */
-export function pathsOutside(part: string, project: string | undefined): string[] {
-  if (!project) return [];
-  return part
-    .split(/\s+/)
-    .slice(1)
-    .filter((w) => w.startsWith('/') && w !== project && !w.startsWith(`${project}/`));
-}
+export { fileWrites, isReadOnly, pathsOutside, subcommands } from './bash-parts.js';
 
 /** Whether a rule's content matches one subcommand: `prefix:*`, `prefix *`, or the exact text. */
 function matchesPart(content: string, part: string): boolean {
@@ -220,10 +208,11 @@ const describe = (r: PermissionRule) => `${r.content === null ? r.tool : `${r.to
 /**
  * What Claude Code decides for one tool call before anyone is asked, given its PreToolUse hooks' verdict (a hook
  * deny is settled before this: the call is denied by the hook). In order, as recorded:
- * deny rule > hook ask > ask rule (dontAsk turns it into a denial) > hook allow (not in plan or auto mode) >
- * an allow rule for the whole command (the bare tool, or the exact command) > bypassPermissions > every
- * subcommand allowed (a prefix allow rule, read-only, or a file write under acceptEdits) > dontAsk denies,
- * plan and auto deny (their safety check cannot run here) > ask. Older builds bend it by `quirks`: 2.1.47 lets a
+ * deny rule > hook ask > ask rule (dontAsk turns it into a denial) > hook allow (not in plan mode) > an allow rule
+ * for the whole command (the bare tool, or the exact command) > bypassPermissions > every subcommand allowed (a
+ * prefix allow rule, read-only, or a file change in the project under acceptEdits or auto) > dontAsk denies, auto
+ * (and plan with its semantics) deny (their safety check cannot run here) > ask. Auto mode, and plan mode with
+ * auto's semantics, set broad allow rules aside first (autoMode.ts). Older builds bend it by `quirks`: 2.1.47 lets a
  * hook's allow run the call before any rule, 2.1.47 and 2.1.143 ask in plan mode, 2.1.143 words auto's denial.
  */
 export function checkPermission(
@@ -242,48 +231,87 @@ export function checkPermission(
   const hook = verdict;
   const command = call.toolName === 'Bash' && typeof call.input.command === 'string' ? call.input.command : null;
   const parts = command !== null ? subcommands(command) : [];
-  const forTool = settings.rules.filter((r) => r.tool === call.toolName);
-  /** A rule that applies to the call: the bare tool, or (Bash) a rule matching one of its subcommands. */
-  const hits = (r: PermissionRule) => r.content === null || (command !== null && parts.some((p) => matchesPart(r.content!, p)));
   const d = (code: string, message: string) => [diag('info', code, message)];
+  const auto = autoSemantics(settings, quirks);
+  const setAside = auto ? settings.rules.filter((r) => r.behavior === 'allow' && isBroadAllowRule(r)) : [];
+  const forTool = settings.rules.filter((r) => r.tool === call.toolName && !setAside.includes(r));
+  const asideNote = setAside.some((r) => r.tool === call.toolName)
+    ? diag('info', 'permission.auto-rules-set-aside', `${mode} mode sets broad allow rules aside (${setAside.map(describe).join(', ')}): only narrower rules count (x-auto-allow-*)`)
+    : null;
+  const withAside = (ds: Diagnostic[]) => (asideNote ? [asideNote, ...ds] : ds);
+  /**
+   * A rule that applies to the call: the bare tool, the exact command (a compound one too: rule-user-deny--acceptEdits,
+   * rule-user-ask--bypassPermissions), or (Bash) a rule matching one of its subcommands.
+   */
+  const exact = (r: PermissionRule) => command !== null && r.content === command;
+  const hits = (r: PermissionRule) => r.content === null || exact(r) || (command !== null && parts.some((p) => matchesPart(r.content!, p)));
+  /** File changes in the project run without asking under acceptEdits, and under auto without its check (x-auto-none-touch). */
+  const editsAllowed = mode === 'acceptEdits' || (mode === 'auto' && auto);
+  /**
+   * A subcommand that runs without asking: read-only, a file change in the project where edits are allowed, or a
+   * prefix allow rule; a read outside the project asks whatever rule allows the command (rule-local-allow--dontAsk,
+   * rule-local-allow--auto).
+   */
+  function partAllowed(part: string): boolean {
+    if (pathsOutside(part, quirks.project).length) return false;
+    if (isReadOnly(part)) return true;
+    if (editsAllowed && isFileWrite(part) && writesInProject(part, quirks.project)) return true;
+    return forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, part));
+  }
 
   const deny = forTool.find((r) => r.behavior === 'deny' && hits(r));
   if (deny) {
+    // A rule naming the whole command is credited as the user's own refusal (a saved "no"), as an exact allow rule
+    // is their saved "yes"; a rule matching a part is the subcommand check's (rule-user-deny--bypassPermissions,
+    // --dontAsk, rule-local-deny--plan against rule-user-deny--default; --disallowedTools: x-flags-disallowed).
+    const whole = exact(deny) && deny.source !== 'cli';
     return {
       outcome: 'deny',
-      decision: { decision: 'reject', source: 'config', reason_type: 'subcommandResults' },
+      decision: whole ? { decision: 'reject', source: 'user_reject', reason_type: 'rule' } : { decision: 'reject', source: 'config', reason_type: 'subcommandResults' },
       result: wording.permissionRuleDenied(call.toolName, command),
-      diagnostics: d('permission.deny-rule', `deny rule ${describe(deny)} matches: Claude Code denies the call without asking${hook === 'allow' ? ', whatever the hook allowed' : ''}`),
+      diagnostics: d('permission.deny-rule', `deny rule ${describe(deny)} matches: Claude Code denies the call without asking${hook === 'allow' ? ', whatever the hook allowed' : ''}${whole ? ', and credits the user with the refusal (a rule they saved)' : ''}`),
     };
   }
   if (hook === 'ask') return { outcome: 'ask', diagnostics: d('permission.hook-ask', `a PreToolUse hook asks: Claude Code asks the user, whatever the mode (${mode}) and the allow rules say`) };
   const ask = forTool.find((r) => r.behavior === 'ask' && hits(r));
   if (ask) {
     if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `ask rule ${describe(ask)} matches, and in dontAsk mode Claude Code denies instead of asking`));
-    return { outcome: 'ask', diagnostics: d('permission.ask-rule', `ask rule ${describe(ask)} matches: Claude Code asks the user${hook === 'allow' ? ', although a PreToolUse hook allowed the call' : ''}${mode === 'bypassPermissions' ? ', even in bypassPermissions mode' : ''}`) };
+    // A rule naming a whole compound command asks, but the prompt is worded from the parts that need approval
+    // (rule-user-ask--plan): only a rule matching a part words it as the rule's.
+    const wordedByParts = exact(ask) && parts.length > 1;
+    return {
+      outcome: 'ask',
+      rule: true,
+      ...(wordedByParts ? { needs: parts.filter((p) => !partAllowed(p)) } : {}),
+      diagnostics: d('permission.ask-rule', `ask rule ${describe(ask)} matches: Claude Code asks the user${hook === 'allow' ? ', although a PreToolUse hook allowed the call' : ''}${mode === 'bypassPermissions' ? ', even in bypassPermissions mode' : ''}`),
+    };
   }
-  const guarded = mode === 'auto' || (mode === 'plan' && !quirks.planAsks);
-  // The safety check of plan and auto only judges calls that change something: a read-only command that asks only
-  // because it reads outside the project runs on a hook's allow there (recorded: pre-allow--mode runs
-  // `grep … /etc/hostname`; mode-plan-hook-allow denies `node -p`).
+  const guarded = mode === 'auto' || (mode === 'plan' && !quirks.planAsks && auto);
+  // Plan mode does not let a hook's allow run a call that changes something: its safety check judges it, or (with
+  // useAutoModeDuringPlan false) the user is asked (mode-plan-hook-allow, x-plan-user-off-hook-allow--unanswered). A
+  // read-only command that asks only because it reads outside the project runs on a hook's allow there
+  // (pre-allow--mode runs `grep … /etc/hostname`). Auto mode runs it (x-auto-hook-allow).
   const readOnly = command !== null && parts.length > 0 && parts.every(isReadOnly);
-  if (hook === 'allow' && (!guarded || readOnly)) {
-    return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: d('permission.hook-allow', `a PreToolUse hook allows the call and no ask or deny rule matches: it runs without asking${mode === 'dontAsk' ? ', even in dontAsk mode' : ''}`) };
+  const planHolds = mode === 'plan' && !quirks.planAsks;
+  const autoHolds = mode === 'auto' && !auto;
+  if (hook === 'allow' && (!(planHolds || autoHolds) || readOnly)) {
+    return { outcome: 'run', decision: { decision: 'accept', source: 'hook', reason_type: 'hook' }, diagnostics: d('permission.hook-allow', `a PreToolUse hook allows the call and no ask or deny rule matches: it runs without asking${mode === 'dontAsk' ? ', even in dontAsk mode' : mode === 'auto' ? ', even in auto mode' : ''}`) };
   }
   const whole = forTool.find((r) => r.behavior === 'allow' && (r.content === null || r.content === command));
   if (whole) {
     // Rules the user saved ("always allow") sit in user or local settings; --allowedTools comes from the session's config.
     const source = whole.source === 'cli' ? 'config' : 'user_permanent';
-    return { outcome: 'run', decision: { decision: 'accept', source, reason_type: 'rule' }, diagnostics: d('permission.allow-rule', `allow rule ${describe(whole)} covers the whole command: it runs without asking`) };
+    return { outcome: 'run', decision: { decision: 'accept', source, reason_type: 'rule' }, diagnostics: withAside(d('permission.allow-rule', `allow rule ${describe(whole)} covers the whole command: it runs without asking`)) };
   }
   if (mode === 'bypassPermissions') return { outcome: 'run', decision: { decision: 'accept', source: 'config', reason_type: 'mode' }, diagnostics: d('permission.bypass', `bypassPermissions mode (${settings.modeFrom}): the call runs without asking`) };
-  const allowed = (part: string) =>
-    (isReadOnly(part) && !pathsOutside(part, quirks.project).length) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part))) || forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, part));
+  const allowed = partAllowed;
   if (command !== null && parts.length > 0 && parts.every(allowed)) {
+    // Auto mode credits itself with a file change it lets through (x-auto-none-touch, -mkdir).
+    const byMode = mode === 'auto' && auto && parts.some((p) => isFileWrite(p) && !forTool.some((r) => r.behavior === 'allow' && r.content !== null && matchesPart(r.content, p)));
     return {
       outcome: 'run',
-      decision: { decision: 'accept', source: 'config', reason_type: 'subcommandResults' },
-      diagnostics: d('permission.subcommands-allowed', `every part of the command is allowed (read-only, a prefix allow rule${mode === 'acceptEdits' ? ', or a file change acceptEdits allows' : ''}): it runs without asking`),
+      decision: { decision: 'accept', source: 'config', reason_type: byMode ? 'mode' : 'subcommandResults' },
+      diagnostics: withAside(d(byMode ? 'permission.auto-edits' : 'permission.subcommands-allowed', byMode ? 'auto mode lets a file change inside the project run without its safety check, as acceptEdits does' : `every part of the command is allowed (read-only, a prefix allow rule${editsAllowed ? `, or a file change in the project ${mode} allows` : ''}): it runs without asking`)),
     };
   }
   if (mode === 'dontAsk') return dontAsk(call.toolName, d('permission.dont-ask', `dontAsk mode (${settings.modeFrom}): a call that would ask is denied instead`));
@@ -301,13 +329,16 @@ export function checkPermission(
       decision: { decision: 'reject', source: 'config', reason_type: 'classifier' },
       result: wording.autoModeUnavailable(call.toolName),
       notice: wording.autoModeUnavailableNotice(via),
-      diagnostics: d('permission.classifier-unavailable', `${mode} mode (${settings.modeFrom}) has the server-side safety check decide, and in a session whose requests do not reach Anthropic's API it cannot run: the call is denied${hook === 'allow' ? ' (a hook allow does not skip that check)' : ''}`),
+      classifier: true,
+      diagnostics: withAside(d('permission.classifier-unavailable', `${mode} mode (${settings.modeFrom}) has the server-side safety check decide, and in a session whose requests do not reach Anthropic's API it cannot run: the call is denied${hook === 'allow' ? ' (a hook allow does not skip that check)' : ''}`)),
     };
   }
   return {
     outcome: 'ask',
     needs: command !== null ? parts.filter((p) => !allowed(p)) : [],
-    diagnostics: d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only${quirks.project && parts.some((p) => pathsOutside(p, quirks.project).length) ? ' (or reads outside the project)' : ''}: Claude Code asks the user`),
+    diagnostics: withAside(
+      d('permission.asks', `no rule allows ${command !== null ? JSON.stringify(command) : call.toolName} and it is not read-only${quirks.project && parts.some((p) => pathsOutside(p, quirks.project).length) ? ' (or reads outside the project)' : ''}${mode === 'plan' ? ' (plan mode asks a person: useAutoModeDuringPlan is false)' : ''}: Claude Code asks the user`),
+    ),
   };
 }
 
@@ -331,7 +362,7 @@ function checkPermissionV20(settings: PermissionSettings, call: { toolName: stri
   const deny = forTool.find((r) => r.behavior === 'deny' && hits(r));
   if (deny) return { outcome: 'deny', decision: { decision: 'reject', source: 'config', reason_type: 'rule' }, result: wording.permissionRuleDenied(call.toolName, command), diagnostics: d('permission.deny-rule', `deny rule ${describe(deny)} matches: Claude Code denies the call without asking`) };
   if (mode === 'bypassPermissions') return run('config', 'mode', 'permission.bypass', `bypassPermissions mode (${settings.modeFrom}): Claude Code 2.0.76 runs the call without asking, ask rules included`);
-  const readOnly = (part: string) => ['echo', 'ls'].includes(firstWord(part)) || (mode === 'acceptEdits' && FILE_WRITES.has(firstWord(part)));
+  const readOnly = (part: string) => ['echo', 'ls'].includes(firstWord(part)) || (mode === 'acceptEdits' && FILE_WRITE_COMMANDS.has(firstWord(part)));
   // An allow rule covers the command when it names the tool or the whole command, or every part is a prefix match
   // of it or read-only (recorded: `node -p 40+2 && echo done` under Bash(node:*) runs).
   const covers = (r: PermissionRule) => r.behavior === 'allow' && (r.content === null || r.content === command || (command !== null && parts.length > 0 && parts.every((p) => matches(r.content!, p) || readOnly(p)) && parts.some((p) => matches(r.content!, p))));

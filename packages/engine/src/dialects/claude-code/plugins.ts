@@ -43,10 +43,34 @@ export function loadPluginHooks(files: Record<string, string>, host: HostSetting
       continue;
     }
     const read_ = read(text, file);
-    for (const entry of read_.entries) entries.push({ ...entry, scope: 'plugin', pluginRoot: dir });
+    const name = pluginName(dir, files);
+    for (const entry of read_.entries) entries.push({ ...entry, scope: 'plugin', pluginRoot: dir, pluginName: name, marketplace: 'inline' });
   }
   return entries;
 }
+
+export const PLUGIN_DATA_VAR = 'CLAUDE_PLUGIN_DATA';
+
+/** A plugin's name: its manifest's (`.claude-plugin/plugin.json`), else its directory's. */
+export function pluginName(dir: string, files: Record<string, string>): string {
+  const at = pluginDir(dir);
+  const manifest = files[at === '' ? '.claude-plugin/plugin.json' : `${at}/.claude-plugin/plugin.json`];
+  if (manifest !== undefined) {
+    try {
+      const name = (JSON.parse(manifest) as { name?: unknown }).name;
+      if (typeof name === 'string' && name !== '') return name;
+    } catch {
+      // An unreadable manifest names nothing: the directory does.
+    }
+  }
+  return at.split('/').filter(Boolean).pop() ?? 'project';
+}
+
+/**
+ * CLAUDE_PLUGIN_DATA: a folder of the plugin's own under ~/.claude/plugins/data, named after the plugin and its
+ * marketplace ("inline" for --plugin-dir), which the CLI makes before hooks run (x-plugin2-data-path).
+ */
+export const pluginDataKey = (name: string, marketplace = 'inline') => `~/.claude/plugins/data/${name}-${marketplace}`;
 
 /** Where a plugin's directory is on the simulated machine: `~/...` in the home, anything else in the project. */
 export function pluginRootPath(dir: string, paths: { home: string; project: string }): string {

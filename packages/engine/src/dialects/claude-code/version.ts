@@ -57,10 +57,16 @@ export function rulesFor(version: string | undefined): VersionChoice {
   return { rules: rulesOf(r.profile, r.requested), diagnostics: r.diagnostics };
 }
 
-/** The stop-block cap in effect: the version's (hookplay's guard where it has none), unless the environment raises it. */
-export function stopBlockCap(rules: ClaudeCodeRules, env: Record<string, string> | undefined): number {
-  if (rules.stopBlockCap === null) return UNCAPPED_STOP_GUARD;
+/**
+ * The Stop run at which Claude Code overrides a block and ends the turn, or null where nothing does (a build with
+ * no cap, or the environment lifting it). CLAUDE_CODE_STOP_HOOK_BLOCK_CAP counts the continuations it allows, so N
+ * lets N blocks continue and overrides the (N+1)th (x-stop-cap-1, -2, -5, -2-exit2, -3-two-turns); 0 or less lifts
+ * the cap (x-stop-cap-0, -1); what is no whole number leaves the build's own (x-stop-cap-abc, -empty).
+ */
+export function stopBlockCap(rules: ClaudeCodeRules, env: Record<string, string> | undefined): number | null {
+  if (rules.stopBlockCap === null) return null;
   const raw = env?.[rules.stopBlockCapEnv];
-  const n = raw === undefined ? NaN : Number.parseInt(raw, 10);
-  return Number.isFinite(n) && n > 0 ? n : rules.stopBlockCap;
+  if (raw === undefined || !/^\s*[-+]?\d+\s*$/.test(raw)) return rules.stopBlockCap;
+  const n = Number.parseInt(raw, 10);
+  return n > 0 ? n + 1 : null;
 }

@@ -16,6 +16,16 @@ export function exit2Text(command: string, stderr: string): string {
 export const DEFAULT_DENY_REASON = 'Blocked by hook';
 export const DEFAULT_PERMISSION_DENIAL = 'Permission denied by hook';
 
+/**
+ * What a continue: false without a stopReason leaves behind, by event (x-resume2-stop-halt-no-reason-resume,
+ * x-resume2-pre-halt-no-reason-resume, x-resume2-post-halt-no-reason-resume, x-resume2-batch-halt-no-reason-resume).
+ */
+const STOPPED_DEFAULT: Record<string, string> = {
+  Stop: 'Stop hook prevented continuation',
+  PostToolUse: 'Execution stopped by PostToolUse hook',
+  PostToolBatch: 'Execution stopped by PostToolBatch hook',
+};
+
 export const wording = {
   /** The tool result of a PreToolUse denial. */
   preToolDenied: (name: string, reason: string) => `${name} hook error: ${reason}`,
@@ -37,6 +47,15 @@ export const wording = {
   systemMessage: (name: string, message: string) => `${name} says: ${message}`,
   /** Shown to the user when a UserPromptSubmit hook answers `continue: false`; the prompt is not sent. */
   promptHalted: (stopReason: string | null) => (stopReason === null ? 'Operation stopped by hook' : `Operation stopped by hook: ${stopReason}`),
+  /**
+   * What a hook's `continue: false` leaves in the conversation: a later turn's or a resumed session's requests carry
+   * it (x-resume-after-pre-halt, stop-continue-false--resume).
+   */
+  stoppedContinuation: (name: string, stopReason: string | null) => `${name} hook stopped continuation: ${stopReason || STOPPED_DEFAULT[name.split(':')[0]!] || 'Execution stopped by hook'}`,
+  /** The result of a tool the permission rules remove from the session (a deny rule naming the bare tool). */
+  toolRemoved: (tool: string) => `<tool_use_error>Error: No such tool available: ${tool}. ${tool} is disabled for this session, in subagents as well as here.</tool_use_error>`,
+  /** The CLI's refusal to skip permissions as root when it is not told it runs in a sandbox (stderr, exit 1). */
+  rootBypassRefused: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons',
   /** Shown to the user when a PreToolUse hook timed out. */
   timedOut: "A hook didn't answer in time, so it didn't check this action.",
   /** Shown to the user when a PreToolUse hook printed JSON Claude Code rejects. */

@@ -30,7 +30,17 @@ export function compareClaude(real: ClaudeObservation, emulated: ClaudeObservati
     compareTool(`tools[${i}]`, r, e, check);
   });
   const racy = (emulated as { racy?: string[] }).racy?.length ? true : false;
-  const lines = (texts: string[]) => (racy ? texts.map((t) => t.replace(/^(.*? hook additional context: )/, '$1\n').split('\n').sort().join('\n')).sort() : texts);
+  // Where hooks race, their finishing order decides both the order of their texts and which contexts stand next to
+  // each other and so are joined into one text: compare each context line under its label, in any order.
+  const lines = (texts: string[]) =>
+    racy
+      ? texts
+          .flatMap((t) => {
+            const m = /^(.*? hook additional context: )\n?([\s\S]*)$/.exec(t);
+            return m ? m[2]!.split('\n').map((line) => `${m[1]}${line}`) : [t];
+          })
+          .sort()
+      : texts;
   const realRequests = real.requestsSaw ?? [real.modelSaw];
   const emulatedRequests = emulated.requestsSaw ?? [emulated.modelSaw];
   realRequests.forEach((texts, i) => {
@@ -42,6 +52,11 @@ export function compareClaude(real: ClaudeObservation, emulated: ClaudeObservati
   check('stopRuns', 'Stop runs (stop_hook_active of each)', real.stopRuns, emulated.stopRuns);
   check('halted', 'session halted by continue: false', real.halted, emulated.halted);
   if (real.asked) check('asked', 'permission prompts and their answers', real.asked, emulated.asked ?? []);
+  // Who the CLI credits with each call's decision (tool_result_meta's permission_decision), as it says it. Calls of
+  // one message report their results as each finishes, so the list compares in any order.
+  const unordered = (list: unknown[] | undefined) => (list ?? []).map((d) => JSON.stringify(d)).sort();
+  if (real.decisions) check('decisions', 'the permission decision of each call, and who is credited (in any order)', unordered(real.decisions), unordered(emulated.decisions));
+  check('refused', 'the CLI refused to start', real.refused ?? null, emulated.refused ?? null);
   // When a hook halts the session the CLI exits without waiting for the harness's probes, so on the probed events
   // their runs cannot be told from the scenario's: compare the other events.
   const seen = <T>(o: Record<string, T> | undefined) => (real.halted ? Object.fromEntries(Object.entries(o ?? {}).filter(([e]) => !(PROBED_EVENTS as readonly string[]).includes(e))) : (o ?? {}));

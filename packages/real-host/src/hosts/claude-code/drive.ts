@@ -30,6 +30,8 @@ export function driver(script: ClaudeScript, state: TurnState, onProgress: (line
   const log: DriveLog = { asked: [], otherRequests: [], notes: [] };
   const byId = new Map<string, ScriptedCall>();
   for (const t of script.turns) for (const r of t.replies) if (r.kind === 'tools') for (const c of r.calls) byId.set(c.id, c);
+  // A set of calls' answers, taken as its prompts open (a copy: the script is read again by the emulation).
+  const queues = new Map(Object.entries(script.answers ?? {}).map(([step, list]) => [Number(step), [...list]]));
   const drive = (child: ChildProcessWithoutNullStreams) => {
     const send = (o: unknown) => {
       if (!child.stdin.destroyed) child.stdin.write(`${JSON.stringify(o)}\n`);
@@ -59,7 +61,8 @@ export function driver(script: ClaudeScript, state: TurnState, onProgress: (line
         if (e.type === 'system' && e.subtype === 'hook_started') onProgress(`hook ${e.hook_name} started`);
         if (e.type === 'control_request' && e.request?.subtype === 'can_use_tool') {
           const call = (e.request.tool_use_id && byId.get(e.request.tool_use_id)) || [...byId.values()].find((c) => JSON.stringify(c.input) === JSON.stringify(e.request.input)) || null;
-          const answer = call?.approval ?? null;
+          const queue = call ? queues.get(call.step) : undefined;
+          const answer = queue ? (queue.shift() ?? null) : (call?.approval ?? null);
           log.asked.push({ tool: e.request.tool_name, input: e.request.input ?? null, answer, step: call?.step ?? null });
           const t0 = Date.now();
           const reply = () => {

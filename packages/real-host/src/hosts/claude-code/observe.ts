@@ -23,6 +23,8 @@ export interface ClaudeObservation {
   requestsSaw?: string[][];
   /** How the session ended, as far as the stream tells (the result's terminal reason). */
   terminal?: string | null;
+  /** The CLI refused to start, in its own words (nothing ran). */
+  refused?: string;
   unobserved?: string[];
 }
 
@@ -32,6 +34,19 @@ export interface ObservedTool {
   result: string | null;
   isError: boolean | null;
   decidedBy: string | null;
+}
+
+/**
+ * The CLI's refusals to start that a scenario can cause, as 2.1.332 words them on stderr (recorded:
+ * x-bypass-no-sandbox, x-args-skip-permissions-no-sandbox): anything else that ends it before a request is a failed
+ * start, not the session's end.
+ */
+const REFUSALS = [/--dangerously-skip-permissions cannot be used with root\/sudo privileges for security reasons/];
+
+/** The refusal line of a CLI that exited before asking the model anything, or null. */
+export function refusalOf(stderr: string): string | null {
+  for (const line of stderr.split('\n')) if (REFUSALS.some((r) => r.test(line))) return line.trim();
+  return null;
 }
 
 /** The harness's own hooks (given with `--settings`, so the scenario's files stay as written) log their payloads. */

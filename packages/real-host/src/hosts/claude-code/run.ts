@@ -8,7 +8,7 @@ import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { anthropicApi } from '../../mock/anthropic.js';
 import { startMockServer, type MockServer } from '../../mock/server.js';
 import { answerFor, driver, driverArgs, type DriveLog } from './drive.js';
-import { observe, PROBED_EVENTS, probeSettings, type ClaudeObservation } from './observe.js';
+import { observe, PROBED_EVENTS, probeSettings, refusalOf, type ClaudeObservation } from './observe.js';
 import { modelScriptOf, type ClaudeScript, type TurnState } from './script.js';
 
 /** What a build lets the harness do, read once from its `--help` and kept beside the install. */
@@ -21,8 +21,13 @@ export interface ClaudeCapabilities {
   streamInput: boolean;
 }
 
-/** The environment of every run: offline (the API and every proxy are the mock), no telemetry, no updates. */
-export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<string, string> = {}, options: { sandboxVariable?: boolean } = {}): Record<string, string> {
+/**
+ * The environment of every run: offline (the API and every proxy are the mock), no telemetry, no updates. hookplay
+ * runs as root on CI machines, where the CLI refuses bypassPermissions outside a sandbox it is told of; a user's own
+ * machine is no root shell, so unless the scenario says it is about root (host.root) the CLI is told it is
+ * sandboxed, whatever host.env says, and behaves as for a user.
+ */
+export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<string, string> = {}, options: { sandboxVariable?: boolean; root?: boolean } = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     LANG: 'C.UTF-8',
@@ -41,10 +46,8 @@ export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<str
     http_proxy: INNER_URL,
     NO_PROXY: '',
     no_proxy: '',
-    // hookplay runs as root on CI machines, where the CLI refuses bypassPermissions outside a sandbox it is told of;
-    // a user's own machine is no root shell. The scenario's own host.env may say otherwise.
-    ...(options.sandboxVariable !== false && process.getuid?.() === 0 ? { IS_SANDBOX: '1' } : {}),
     ...hostEnv,
+    ...(options.sandboxVariable !== false && process.getuid?.() === 0 && !options.root ? { IS_SANDBOX: '1' } : {}),
   };
 }
 
@@ -161,7 +164,7 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
         entry: installed.entry,
         args,
         cwd: ws.project,
-        env: baseEnv({ home: ws.home, tmp: ws.tmp }, host.env),
+        env: baseEnv({ home: ws.home, tmp: ws.tmp }, host.env, { root: host.root === true }),
         mockSocket: mock.socket,
         timeoutMs: options.timeoutMs ?? 120_000,
         binds,
@@ -185,6 +188,8 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
   const drive = needsStream ? { log } : null;
   const seen = observe({ stdout: run.stdout, requests: mock.requests, dirs: { project: ws.project, home: ws.home, root: ws.root }, probeDir, probed: PROBED_EVENTS });
   const observation = seen.observation;
+  const refused = runs[0]!.code !== 0 && mock.requests.length === 0 ? refusalOf(runs[0]!.stderr) : null;
+  if (refused) observation.refused = refused;
   if (drive) {
     // The answer as the engine states it: what the driver sent, without the input an allow echoes back.
     observation.asked = drive.log.asked.map((a) => {
@@ -207,6 +212,8 @@ export async function runOnClaudeCode(scenario: SessionScenario, script: ClaudeS
       stderrHead: seen.norm(run.stderr.split('\n').slice(0, 8).join('\n').slice(0, 600)),
       otherTraffic: mock.other,
       sideRequests: mock.side.length,
+      // A refusal in the CLI's own words is the session's end, which the emulation must predict, not a failed start.
+      ...(refused ? { started: true } : {}),
     },
     capabilities,
   };

@@ -30,6 +30,11 @@ export interface ScriptedProcess {
 
 export interface ClaudeScript {
   turns: ScriptedTurn[];
+  /**
+   * The approval steps that follow each set of calls, by the step of the calls: they answer its prompts in the order
+   * the prompts open (a call that needs no permission takes none), as the engine's lifecycle reads them.
+   */
+  answers?: Record<number, ('allow' | 'deny')[]>;
   /** Whether any prompt has an approval step: the CLI then asks its stdio host, which answers them. */
   approvals: boolean;
   /** The CLI processes, in order (one unless the session has resume steps). */
@@ -49,6 +54,7 @@ export function scriptOf(scenario: SessionScenario): ClaudeScript | CannotExpres
   const turns: ScriptedTurn[] = [];
   let calls = 0;
   let approvals = false;
+  const answers: Record<number, ('allow' | 'deny')[]> = {};
   const processes: ScriptedProcess[] = [{ start: 'startup', from: 0, to: 0 }];
   steps.forEach((step, i) => {
     const at = `session.steps[${i}]`;
@@ -64,14 +70,17 @@ export function scriptOf(scenario: SessionScenario): ClaudeScript | CannotExpres
     }
     if ('calls' in step) {
       if (!turn) return;
-      // The approval steps after a set of calls answer its prompts in order, one per call.
-      const answers = followingApprovals(steps, i);
-      if (answers.length) approvals = true;
+      // The approval steps after a set of calls answer its prompts in the order they open.
+      const following = followingApprovals(steps, i);
+      if (following.length) {
+        approvals = true;
+        answers[i] = following;
+      }
       turn.replies.push({
         kind: 'tools',
         calls: step.calls.map((c, k) => {
           if (c.result) problems.push({ path: `${at}.calls[${k}].result`, message: `the real CLI runs ${c.tool} itself, so its result cannot be given: drop \`result\` to let the call run for real` });
-          return { step: i, tool: c.tool, input: c.input as JsonObject, id: `toolu_mock_${++calls}`, approval: answers[k] ?? null };
+          return { step: i, tool: c.tool, input: c.input as JsonObject, id: `toolu_mock_${++calls}`, approval: null };
         }),
       });
       return;
@@ -95,9 +104,11 @@ export function scriptOf(scenario: SessionScenario): ClaudeScript | CannotExpres
     }
     problems.push({ path: at, message: `the harness cannot make the real Claude Code fire ${(step as { event: string }).event} by itself (${stepLabel(step)})` });
   });
+  // hookplay cannot make a user's machine root, nor drop root for a run: a scenario about root needs the harness as root.
+  if (scenario.host?.root === true && process.getuid?.() !== 0) problems.push({ path: 'host.root', message: 'the scenario is about a CLI run as root, and hookplay runs as another user here' });
   if (problems.length) return { problems };
   const args = scenario.host?.args ?? [];
-  return { turns, approvals, ...(processes.length > 1 ? { processes } : {}), ...(args.length ? { args } : {}) };
+  return { turns, approvals, ...(Object.keys(answers).length ? { answers } : {}), ...(processes.length > 1 ? { processes } : {}), ...(args.length ? { args } : {}) };
 }
 
 /** The approval steps right after step `i`, in order. */

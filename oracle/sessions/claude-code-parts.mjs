@@ -1,0 +1,39 @@
+// The building blocks of the Claude Code session sweep (oracle/sessions/claude-code.mjs and its families in
+// claude-code-families.mjs): settings texts, hook commands, steps. A change here changes recorded cases' scenarios,
+// which the replay then reports as stale.
+
+/** mulberry32: a small seeded generator, so a cell's variant never changes between runs. */
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const USER = '~/.claude/settings.json';
+export const PROJECT = '.claude/settings.json';
+export const LOCAL = '.claude/settings.local.json';
+export const SCOPES = { user: USER, project: PROJECT, local: LOCAL };
+
+/** A command printing one JSON answer (texts here never hold a single quote). */
+export const say = (answer) => `echo '${JSON.stringify(answer)}'`;
+export const hso = (event, fields) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
+export const handler = (command) => ({ type: 'command', command });
+/** Runs `answer` only for payloads that mention "risky": in a session with several calls, only those are hit. */
+export const onRisky = (answer) => `p=$(cat); case "$p" in *risky*) ${answer};; esac`;
+/** A hook that only watches: its command names its event, so the stream tells which events ran it. */
+export const watcher = (event) => handler(`cat >/dev/null # watch ${event}`);
+export const WATCHED = ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Stop', 'SessionEnd'];
+export const TOOL_EVENTS = new Set(['PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure']);
+
+/** Settings text holding hooks (and permissions). */
+export const settings = (hooks, permissions) => `${JSON.stringify({ ...(permissions ? { permissions } : {}), ...(hooks ? { hooks } : {}) }, null, 2)}\n`;
+export const group = (event, command, matcher) => ({ ...(TOOL_EVENTS.has(event) ? { matcher: matcher ?? 'Bash' } : matcher !== undefined ? { matcher } : {}), hooks: [handler(command)] });
+
+export const call = (command) => ({ tool: 'Bash', input: { command, description: 'run it' } });
+
+export const extra = (id, dims, title, files, steps, host) => ({ id: `x-${id}`, dims, scenario: { hookplay: 1, title, dialect: 'claude-code', ...(host ? { host } : {}), files, session: { steps } } });

@@ -118,6 +118,7 @@ export const HOST_PACKAGES: Record<RealHostId, HostPackage> = {
       const sdk = modules(dir, '@anthropic-ai', 'claude-agent-sdk', 'sdk.mjs');
       return existsSync(sdk) && existsSync(modules(dir, '@anthropic-ai', `claude-agent-sdk-linux-${arch()}`, 'claude')) ? { cmd: process.execPath, pre: [], path: sdk } : null;
     },
+  },
   opencode: {
     id: 'opencode',
     label: 'OpenCode',

@@ -89,7 +89,7 @@ function* play(steps: SessionStep[], files: Record<string, string>, paths: { pro
   yield* busEvent('session.created', { sessionID: SESSION_ID, info: { id: SESSION_ID, directory: paths.project } });
   const first = cursor.take('prompt');
   if (!first) return yield* end('completed', 'the session has no prompt', null);
-  const prompt = (first.step as { prompt: string }).prompt;
+  const prompt = runMessage((first.step as { prompt: string }).prompt);
   yield* beginStep(first.index, `prompt ${JSON.stringify(prompt)}`);
   const chat = yield* fire('chat.message', { input: { sessionID: SESSION_ID }, output: { message: { id: MESSAGE_ID, role: 'user', sessionID: SESSION_ID }, parts: [{ type: 'text', text: prompt }] } });
   if (chat.verdict === 'block') {
@@ -203,6 +203,13 @@ function* play(steps: SessionStep[], files: Record<string, string>, paths: { pro
   if (ended) return yield* end(ended.reason, ended.message, ended.step);
   return yield* end('completed', 'the run ended after the final answer', null);
 }
+
+/**
+ * The message `opencode run PROMPT` sends: it joins its arguments back into one line and puts double quotes around
+ * an argument that holds a space, so a prompt of several words reaches plugins and the model quoted (recorded: every
+ * case's prompt "do it" arrives as `"do it"`, chat-sees-prompt).
+ */
+export const runMessage = (prompt: string) => (prompt.includes(' ') ? `"${prompt}"` : prompt);
 
 function tool(name: string, input: JsonObject, ran: boolean, result: string, isError: boolean, decidedBy: string | null, source: SessionTool['source']): SessionTool {
   return { name, input, ran, result, isError, decidedBy, source };

@@ -10,7 +10,7 @@ import type { VerifiedAgainst } from '../dialect.js';
 export const VERIFIED_AGAINST: VerifiedAgainst = {
   host: 'OpenCode',
   version: '1.18.33',
-  cases: 0,
+  cases: 73,
   rules: [
     'Plugins load in this order: the plugin list of ~/.config/opencode/opencode.json, of the project opencode.json, then ~/.config/opencode/{plugin,plugins}/, .opencode/{plugin,plugins}/ and ~/.opencode/{plugin,plugins}/; only .ts and .js files directly in those folders.',
     'Inside one folder, files load in the reverse of the order the file system lists them (not by name).',

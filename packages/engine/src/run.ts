@@ -8,6 +8,7 @@ import { killStrays } from './runner/strays.js';
 import { supervisorBinary } from './runner/supervisor.js';
 import { prepareSandboxRun, type SandboxConfig } from './runner/sandbox.js';
 import { sandboxNotes } from './runner/sandbox-notes.js';
+import { MODULE_RUNTIME } from './runner/plugin-runtime.js';
 import type { ProcessResult } from './runner/types.js';
 import type { EventScenario } from './scenario.js';
 import { diag, ordinal } from './dialects/shared/results.js';
@@ -84,7 +85,7 @@ export async function runScenario(scenario: EventScenario, options: RunOptions =
       TMPDIR: ws.tmp,
     };
     const box = options.sandbox ? await prepareSandboxRun(options.sandbox, ws.root) : undefined;
-    const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: ws, baseEnv });
+    const prepared = dialect.prepare({ loaded, event: found.event, payload: scenario.payload as JsonObject, host, paths: ws, baseEnv, modules: MODULE_RUNTIME });
     const plan = planOf(dialect, scenario.event, prepared, [...loaded.diagnostics, ...prepared.diagnostics]);
     emit({ type: 'run-start', atMs: now(), plan });
 

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { getDialect } from '@hookplay/engine';
 
 /** The hosts whose real CLI hookplay can install and drive. */
-export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'claude-agent-sdk'] as const;
+export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'claude-agent-sdk', 'opencode'] as const;
 export type RealHostId = (typeof REAL_HOST_IDS)[number];
 
 export const isRealHostId = (id: string): id is RealHostId => (REAL_HOST_IDS as readonly string[]).includes(id);
@@ -118,6 +118,14 @@ export const HOST_PACKAGES: Record<RealHostId, HostPackage> = {
       const sdk = modules(dir, '@anthropic-ai', 'claude-agent-sdk', 'sdk.mjs');
       return existsSync(sdk) && existsSync(modules(dir, '@anthropic-ai', `claude-agent-sdk-linux-${arch()}`, 'claude')) ? { cmd: process.execPath, pre: [], path: sdk } : null;
     },
+  },
+  opencode: {
+    id: 'opencode',
+    label: 'OpenCode',
+    npm: 'opencode-ai',
+    sizeHint: 'about 160 MB',
+    // `opencode-ai` is a node launcher whose postinstall finds the Bun-compiled binary of the platform package.
+    entry: (dir) => native(modules(dir, `opencode-linux-${arch()}`, 'bin', 'opencode')) ?? native(modules(dir, `opencode-linux-${arch()}-baseline`, 'bin', 'opencode')),
   },
 };
 

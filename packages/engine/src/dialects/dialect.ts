@@ -136,6 +136,21 @@ export interface ProcessRules {
   outputCap: { bytesPerPipe: number; hostCap: boolean };
 }
 
+/**
+ * What the runner offers hosts whose hooks are JS/TS modules run in a child process (OpenCode plugins): set by the
+ * engine at run time, absent where nothing can run (a browser).
+ */
+export interface ModuleRuntime {
+  /** The node that starts the module host. */
+  node: string;
+  /** The module host script (runner/plugin-host.ts): one call of one plugin per process. */
+  host: string;
+  /** TypeScript → JavaScript, types erased (a maintained transpiler, never by hand). */
+  transpile(path: string, source: string): { code: string } | { error: string; line?: number; column?: number };
+  /** A folder's entries in the order the file system lists them (readdir), for hosts that load in that order. */
+  listDir(path: string): string[] | null;
+}
+
 export interface PrepareInput<E extends HookEntry> {
   loaded: LoadResult<E>;
   event: EventSpec;
@@ -144,6 +159,8 @@ export interface PrepareInput<E extends HookEntry> {
   paths: Paths;
   /** The environment every hook starts from (PATH, HOME, LANG, host env); the dialect adds its own variables. */
   baseEnv: Record<string, string>;
+  /** Set by the engine for hosts whose hooks are modules (see ModuleRuntime). */
+  modules?: ModuleRuntime;
 }
 
 export interface SettleInput<E extends HookEntry> {

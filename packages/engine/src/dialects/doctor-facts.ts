@@ -10,6 +10,7 @@ import { strixDoctor } from './open-strix/doctor.js';
 import { qwenCodeDoctor } from './qwen-code/doctor.js';
 import { claudeAgentSdkDoctor } from './claude-agent-sdk/doctor.js';
 import { cursorDoctor } from './cursor/doctor.js';
+import { opencodeDoctor } from './opencode/doctor.js';
 
 /**
  * What `hookplay doctor` needs to know about a host beyond its config loader, matchers and planning (which it
@@ -70,4 +71,5 @@ export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
   'qwen-code': qwenCodeDoctor,
   'claude-agent-sdk': claudeAgentSdkDoctor,
   cursor: cursorDoctor,
+  opencode: opencodeDoctor,
 };

@@ -10,6 +10,7 @@ import { openStrix } from './open-strix/index.js';
 import { qwenCode } from './qwen-code/index.js';
 import { claudeAgentSdk } from './claude-agent-sdk/index.js';
 import { cursor } from './cursor/index.js';
+import { opencode } from './opencode/index.js';
 
 const erase = <E extends HookEntry>(d: Dialect<E>) => d as unknown as Dialect<HookEntry>;
 
@@ -25,6 +26,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   'qwen-code': erase(qwenCode),
   'claude-agent-sdk': erase(claudeAgentSdk),
   cursor: erase(cursor),
+  opencode: erase(opencode),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

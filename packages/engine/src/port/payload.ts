@@ -25,6 +25,7 @@ export function portPayload(
   const needed: PortChange[] = [];
   const nameKey = firstKey(payload, TOOL_NAME_KEYS);
   const inputKey = firstKey(payload, TOOL_INPUT_KEYS);
+  if (to.shape === 'opencode-plugin') return pluginPayload(from, to, payload, target, nameKey, inputKey);
   const out: JsonObject = {};
   for (const [key, sample] of Object.entries(target.sample)) {
     if (TOOL_NAME_KEYS.includes(key) && nameKey) {
@@ -46,4 +47,22 @@ export function portPayload(
   const dropped = Object.keys(payload).filter((k) => !(k in out) && k !== nameKey && k !== inputKey);
   if (dropped.length > 0) made.push({ kind: 'payload', message: `${to.id}'s ${target.name} payload has no ${dropped.map((k) => `"${k}"`).join(', ')}; its own fields come from its sample` });
   return { payload: out, made, needed };
+}
+
+/** OpenCode's hooks take (input, output): the tool goes in input.tool, its arguments in output.args, a prompt in output.parts. */
+function pluginPayload(from: PortTable, to: PortTable, payload: JsonObject, target: EventSpec, nameKey: string | undefined, inputKey: string | undefined): { payload: JsonObject; made: PortChange[]; needed: PortChange[] } {
+  const made: PortChange[] = [];
+  const needed: PortChange[] = [];
+  if (target.name === 'chat.message') {
+    const prompt = typeof payload.prompt === 'string' ? payload.prompt : '';
+    made.push({ kind: 'payload', message: 'the prompt is output.parts[0].text of chat.message on opencode' });
+    return { payload: { input: {}, output: { parts: [{ type: 'text', text: prompt }] } }, made, needed };
+  }
+  const written = nameKey ? String(payload[nameKey]) : 'Bash';
+  const canonical = canonicalTool(from, written);
+  const tool = (canonical ? to.tools[canonical] : undefined) ?? written;
+  const args = inputKey ? payload[inputKey]! : {};
+  made.push({ kind: 'payload', message: `the tool call is input.tool "${tool}" with output.args on opencode (its hooks get input and output objects)` });
+  if (target.name === 'tool.execute.after') return { payload: { input: { tool, args }, output: { title: String((args as JsonObject).command ?? tool), output: '', metadata: {} } }, made, needed };
+  return { payload: { input: { tool }, output: { args } }, made, needed };
 }

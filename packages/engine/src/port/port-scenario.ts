@@ -92,7 +92,7 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
 }
 
 function shapeWords(shape: PortTable['shape']): string {
-  return { groups: 'matcher groups in JSON', copilot: 'a versioned hooks file', 'mirri-toml': '[[hooks]] entries in TOML', strix: "a skill's hook list" }[shape];
+  return { groups: 'matcher groups in JSON', copilot: 'a versioned hooks file', 'mirri-toml': '[[hooks]] entries in TOML', strix: "a skill's hook list", 'opencode-plugin': 'a plugin module that runs the commands' }[shape];
 }
 
 /** One hook on the target, or null when the target has no equivalent event (listed as needed). */

@@ -9,6 +9,7 @@ import { openStrixPort } from '../dialects/open-strix/port.js';
 import { qwenCodePort } from '../dialects/qwen-code/port.js';
 import { claudeAgentSdkPort } from '../dialects/claude-agent-sdk/port.js';
 import { cursorPort } from '../dialects/cursor/port.js';
+import { opencodePort } from '../dialects/opencode/port.js';
 import { CANONICAL_EVENTS, type CanonicalEvent, type CanonicalTool, type PortTable } from './types.js';
 
 /** Every host's port table, declared in its own dialect folder. */
@@ -23,6 +24,7 @@ export const PORT_TABLES: Record<DialectId, PortTable> = {
   'qwen-code': qwenCodePort,
   'claude-agent-sdk': claudeAgentSdkPort,
   cursor: cursorPort,
+  opencode: opencodePort,
 };
 
 /** The host's name for a canonical event, or null when its catalog has no equivalent. */

@@ -34,7 +34,9 @@ export type ConfigShape =
   /** Mirri: `[[hooks]]` tables of event, matcher, command, timeout, failClosed in one TOML file. */
   | 'mirri-toml'
   /** open-strix: `skills/<name>/hooks.json` with `{"hooks": [{"name", "command", "events": [...], "timeout_seconds"}]}`, no matchers. */
-  | 'strix';
+  | 'strix'
+  /** OpenCode: no command hooks; one plugin module that runs the ported commands from its hook handlers. */
+  | 'opencode-plugin';
 
 /**
  * What a dialect declares for porting, in its own folder (`dialects/<id>/port.ts`). Only config translation lives

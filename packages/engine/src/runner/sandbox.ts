@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, lchownSync, lstatSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { supervisorBinary } from './supervisor.js';
+import { PLUGIN_HOST_DIR } from './plugin-runtime.js';
 
 /**
  * `--sandbox`: every hook process runs inside bubblewrap (bwrap), one sandbox per hook:
@@ -201,6 +202,8 @@ export function checkSandbox(limits: Partial<SandboxLimits> = {}): SandboxConfig
   const extra: string[] = [];
   const nodePrefix = dirname(dirname(process.execPath));
   if (!process.execPath.startsWith('/usr/')) extra.push(nodePrefix);
+  // Plugin hooks (OpenCode) run through the runner's own module host: it must be readable inside the sandbox.
+  extra.push(PLUGIN_HOST_DIR);
   const config: SandboxConfig = { bwrap, perl, uid: isRoot ? NOBODY : null, limits: { ...DEFAULT_SANDBOX_LIMITS, ...limits }, extraReadOnly: extra };
   const argv = sandboxArgv({ config, root: null }, '/', ['/bin/sh', '-c', 'exit 0'], []);
   try {

@@ -6,6 +6,7 @@ import { codexAdapter } from './codex/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
 import { qwenCodeAdapter } from './qwen-code/index.js';
 import { claudeAgentSdkAdapter } from './claude-agent-sdk/index.js';
+import { opencodeAdapter } from './opencode/index.js';
 
 /** Each host's own part of the harness; a host without one can be installed but not yet run. */
 export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = {
@@ -15,4 +16,5 @@ export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = 
   'gemini-cli': geminiCliAdapter,
   'qwen-code': qwenCodeAdapter,
   'claude-agent-sdk': claudeAgentSdkAdapter,
+  opencode: opencodeAdapter,
 };

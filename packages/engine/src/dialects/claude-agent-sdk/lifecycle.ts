@@ -1,4 +1,5 @@
 import type { Outcome } from '../../outcome.js';
+import type { HostSettings } from '../../scenario.js';
 import type { Lifecycle, LifecycleRun } from '../../session/effects.js';
 import { claudeCodeLifecycle, type ClaudeCodeLifecycleOptions } from '../claude-code/lifecycle.js';
 import { withSdkEvidence } from './evidence.js';
@@ -28,7 +29,7 @@ export const agentSdkLifecycle: Lifecycle<ClaudeCodeLifecycleOptions> = {
         ? { hostAnswers: { denyMessage: CAN_USE_TOOL_DENIED, unanswered: scripted === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: scripted === 'deny' ? CAN_USE_TOOL_DENIED : CAN_USE_TOOL_UNANSWERED } } }
         : {}),
     };
-    return relabel(claudeCodeLifecycle.play({ ...input, host: bundledHost(input.host), files: visibleFiles(input.files, input.host), options }));
+    return relabel(claudeCodeLifecycle.play({ ...input, host: bundledHost(input.host), files: visibleFiles(input.files, input.host), options }), input.host);
   },
 };
 
@@ -40,7 +41,7 @@ const HOST_DENIALS = new Set(['sdk.callback-timeout-denies', 'sdk.callback-error
  * because a callback missed its timeout or answered for another event carries no permission decision in the CLI's report (recorded:
  * cb-pre-timeout, cb-pre-wrong-event), where a hook's deny does.
  */
-function* relabel(run: LifecycleRun): LifecycleRun {
+function* relabel(run: LifecycleRun, sdkHost: HostSettings): LifecycleRun {
   let answer: unknown;
   let calls = 0;
   const hostDenied: number[] = [];
@@ -56,7 +57,9 @@ function* relabel(run: LifecycleRun): LifecycleRun {
       if (batchTimedOut && observation) (observation as { halted?: boolean }).halted = false;
       return next.value;
     }
-    const effect = next.value;
+    // The shared lifecycle fires with the bundled CLI's host (what it learnt during the session, such as installed
+    // plugins, on top); the event is this dialect's, which reads the app's own settings from it.
+    const effect = next.value.kind === 'fire' && next.value.host ? { ...next.value, host: sdkHostOf(next.value.host, sdkHost) } : next.value;
     if (effect.kind === 'diagnostic') withSdkEvidence({ diagnostics: [effect.diagnostic] });
     answer = yield effect;
     if (effect.kind === 'fire' && effect.event === 'PostToolBatch' && (answer as Outcome).diagnostics.some((d) => d.code === 'sdk.callback-timeout-blocks')) batchTimedOut = true;
@@ -66,4 +69,10 @@ function* relabel(run: LifecycleRun): LifecycleRun {
       calls++;
     }
   }
+}
+
+/** The app's host settings, with what the CLI learnt during the session (its version is the bundled build's, not the SDK's). */
+function sdkHostOf(cliHost: HostSettings, sdkHost: HostSettings): HostSettings {
+  const { version: _bundled, ...learnt } = cliHost;
+  return { ...learnt, ...sdkHost };
 }

@@ -59,6 +59,7 @@ const EXPECTED: Record<string, string[]> = {
     'error variable.unset .claude/settings.json:7:44',
     'warning config.unknown-event .claude/settings.json:9:5',
     'warning program.missing .claude/settings.json:12:26',
+    'note plugin.marketplace-not-from-repo .claude/settings.json:14:3',
     'warning security.unpinned-source .claude/settings.json:15:21',
   ],
   codex: [

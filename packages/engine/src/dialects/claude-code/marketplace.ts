@@ -36,7 +36,8 @@ export function declaredMarketplacePlugins(files: Record<string, string>, diagno
   for (const file of [PROJECT_SETTINGS, LOCAL_SETTINGS]) {
     const doc = files[file] === undefined ? null : parseJsonDocument(files[file]!);
     if (doc && !doc.error && isObject(doc.value) && (isObject(doc.value.extraKnownMarketplaces) || isObject(doc.value.enabledPlugins))) {
-      diagnostics.push(diag('info', 'plugin.marketplace-not-from-repo', `${file} declares marketplace plugins: a claude -p session does not install them from there, so their hooks do not run (only user settings install them)`, { file }));
+      const at = doc.locate([isObject(doc.value.extraKnownMarketplaces) ? 'extraKnownMarketplaces' : 'enabledPlugins']);
+      diagnostics.push(diag('info', 'plugin.marketplace-not-from-repo', `${file} declares marketplace plugins: a claude -p session does not install them from there, so their hooks do not run (only user settings install them)`, { file, ...(at ?? {}) }));
     }
   }
   const text = files[USER_SETTINGS];

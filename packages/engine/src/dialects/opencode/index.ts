@@ -62,6 +62,12 @@ export const opencode: Dialect<OpenCodeEntry> = {
       diagnostics.push(diag('warning', 'config.unknown-version', `hookplay knows OpenCode ${VERSION} only; host.version "${host.version}" is played with ${VERSION}'s rules`, { evidence: HOOKPLAY }));
     }
     const hook = event.name;
+    // A plugin handler gets (input, output): anything else in the payload would never reach it, which looks like a
+    // guard that ignores the call. Say where it went wrong rather than run the handler on defaults.
+    const stray = Object.keys(payload).filter((k) => k !== 'input' && k !== 'output');
+    if (stray.length) {
+      diagnostics.push(diag('error', 'payload.shape', `payload.${stray[0]}${stray.length > 1 ? ` (and ${stray.slice(1).join(', ')})` : ''}: an OpenCode handler is called with (input, output), so the payload is { "input": {...}, "output": {...} } (for ${hook}: ${JSON.stringify(event.sample ?? {})}); ${stray.length > 1 ? 'these keys are' : 'this key is'} not passed to any plugin`, { evidence: HOOKPLAY }));
+    }
     const { input, output } = hookArguments(hook, payload, paths);
     const abs = (key: string) => (key.startsWith('~/') ? `${paths.home}/${key.slice(2)}` : `${paths.project}/${key}`);
     const entries = folderOrder(loaded.entries, abs, modules?.listDir);

@@ -49,7 +49,7 @@ if (hostArg && hostArg !== 'claude-code') {
   const hostRun = join(ORACLE, 'hosts', hostArg, 'run.mjs');
   if (!existsSync(hostRun)) {
     const { readdirSync } = await import('node:fs');
-    const known = ['claude-code', ...(existsSync(join(ORACLE, 'hosts')) ? readdirSync(join(ORACLE, 'hosts')) : [])];
+    const known = [...new Set(['claude-code', ...(existsSync(join(ORACLE, 'hosts')) ? readdirSync(join(ORACLE, 'hosts')) : [])])];
     console.error(`no oracle for host "${hostArg}": known hosts are ${known.join(', ')}`);
     process.exit(2);
   }

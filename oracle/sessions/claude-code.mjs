@@ -14,7 +14,7 @@
 //   whether the prompt is answered.
 // EXTRAS add what the grids cannot: the Stop block cap variable, plugins (--plugin-dir), the CLI refusing to start,
 // one answer on several channels, several contexts from several hooks and files, resume/continue.
-// `node oracle/sessions/claude-code-coverage.mjs` counts the recorded cases per cell (oracle/COVERAGE.md).
+// `node oracle/sessions/coverage.mjs --host claude-code` counts the recorded cases per cell (oracle/hosts/claude-code/COVERAGE-SESSIONS.md).
 
 import { call, extra, group, handler, hso, LOCAL, onRisky, PROJECT, random, say, SCOPES, settings, TOOL_EVENTS, USER, watcher, WATCHED } from './claude-code-parts.mjs';
 import { familyCases, LATER_RULE_MODES } from './claude-code-families.mjs';
@@ -396,3 +396,23 @@ export const ROWS = Object.keys(HOOKS);
 export const COLUMNS = [...Object.keys(SHAPES), ...Object.keys(LATER_SHAPES)];
 export const RULE_ROWS = RULE_PLACES;
 export const RULE_COLUMNS = [...MODES, ...LATER_RULE_MODES];
+/** The hooks grid is the main table (ROWS × COLUMNS); the rules grid is a second one; the families are lists. */
+export const MAIN_GRID = 'hooks';
+export const TABLES = {
+  rules: { title: 'Permission rules: one rule in one settings file × the permission mode.', corner: 'rule, file \\ mode', rows: RULE_ROWS, columns: RULE_COLUMNS },
+};
+export const FAMILY_TITLES = {
+  auto: 'auto mode: which allow rules survive',
+  plan: 'plan mode',
+  denied: 'PermissionDenied',
+  suggestions: 'permission_suggestions',
+  contexts: 'several contexts',
+  channels: 'one answer, several channels',
+  resume: '--resume / --continue',
+  plugins: 'marketplace plugins',
+  calls: 'several calls in one message',
+  flags: 'CLI flags (host.args)',
+  env: 'CLAUDE_CODE_STOP_HOOK_BLOCK_CAP and other variables',
+  plugin: '--plugin-dir plugins',
+  channels: 'answer channels',
+};

@@ -4,7 +4,7 @@
 // to oracle/hosts/<host>/COVERAGE-SESSIONS.md. A cell counts the cases recorded on the real CLI for their current
 // definition; known gaps (oracle/recorded/known-gaps.json) are counted apart, as unverified. A generator with a second
 // grid (cases whose dims name a `table`) exports TABLES: { [table]: { title, rows, columns } }, counted the same way.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -40,6 +40,8 @@ const gap = new Map(Object.keys(tables).map((t) => [t, new Map()]));
 let recorded = 0;
 let stale = 0;
 let outside = 0;
+/** Families outside every grid: recorded cases, known gaps and the values their rows sweep. */
+const families = new Map();
 for (const c of cases) {
   const path = join(folder, version, `${c.id}.json`);
   if (!existsSync(path)) continue;
@@ -49,9 +51,19 @@ for (const c of cases) {
     continue;
   }
   recorded++;
-  const table = c.dims?.table ?? '';
-  if (!c.dims || !tables[table]) {
+  // A generator names a case's table with `table`, or with `grid` beside its MAIN_GRID (claude-code's sweep).
+  const table = c.dims?.table ?? (c.dims?.grid !== undefined && c.dims.grid !== generator.MAIN_GRID ? c.dims.grid : '');
+  const inGrid = c.dims && tables[table] && tables[table].rows.includes(c.dims.answer) && tables[table].columns.includes(c.dims.shape);
+  if (!inGrid) {
     outside++;
+    // A family that is no grid (its cases each sweep their own values) is counted as a list; so are a grid's extra
+    // cases whose row or column the grid does not have (the Stop cap's values, say).
+    const name = !c.dims ? 'single cases (no dimensions)' : tables[table] ? c.dims.shape : table;
+    const f = families.get(name) ?? { recorded: 0, gaps: 0, values: new Set() };
+    if (c.id in gaps) f.gaps++;
+    else f.recorded++;
+    if (c.dims) f.values.add(c.dims.answer);
+    families.set(name, f);
     continue;
   }
   const key = `${c.dims.answer}|${c.dims.shape}`;
@@ -86,11 +98,21 @@ const lines = [
   ...grid(''),
   '',
   ...Object.entries(tables).filter(([t]) => t).flatMap(([t, { title }]) => [title, '', ...grid(t), '']),
-  ...(outside ? [`${outside} recorded case(s) sit in no table's grid (single cases beside the grids; replayed all the same).`, ''] : []),
+  ...(outside
+    ? [
+        `Families beside the grids (${outside} recorded cases): each sweeps one dimension on its own, so it is a list, not a grid.`,
+        '',
+        '| family | recorded | what its cases vary |',
+        '|---|---:|---|',
+        ...[...families.entries()].map(([name, f]) => `| ${generator.FAMILY_TITLES?.[name] ?? name} | ${f.recorded}${f.gaps ? ` (+${f.gaps} gap)` : ''} | ${[...f.values].join(', ')} |`),
+        '',
+      ]
+    : []),
   empty.length ? `Empty cells: ${empty.join(', ')}.` : 'No empty cell.',
   '',
 ];
 const out = join(ROOT, 'oracle', 'hosts', host, 'COVERAGE-SESSIONS.md');
+mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, lines.join('\n'));
 console.log(lines.join('\n'));
 process.exit(empty.length ? 1 : 0);

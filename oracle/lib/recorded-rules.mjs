@@ -1,10 +1,10 @@
-// Writes packages/engine/src/dialects/claude-code/recorded/VERSION.json: for every rule the engine states (a
+// Writes packages/engine/src/dialects/<dialect>/recorded/VERSION.json: for every rule the engine states (a
 // diagnostic code), how many recorded cases of that version replay in agreement while it is stated, and the first few
 // of them. The dialect marks each "why" line from it: observed on the real CLI (these cases) or from the docs only.
 // It is data, written by the replay from a run where every case agreed; the replay tests check it against the
 // fixtures, so a table can never claim a case that does not replay.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** How many case ids each rule names (the count says how many there are in all). */
 export const NAMED_CASES = 3;
@@ -22,9 +22,9 @@ export function recordedRules(version, cases, ruleCases) {
   return { version, cases, rules };
 }
 
-/** Every version's table in one folder beside the dialect, one file per version. */
-export function recordedRulesPath(root, version) {
-  return join(root, 'packages/engine/src/dialects/claude-code/recorded', `${version}.json`);
+/** Every version's table in one folder beside its dialect, one file per version. */
+export function recordedRulesPath(root, version, dialect = 'claude-code') {
+  return join(root, 'packages/engine/src/dialects', dialect, 'recorded', `${version}.json`);
 }
 
 /** One rule a line, so a re-recording's diff shows which rules gained or lost cases. */
@@ -33,8 +33,9 @@ export function formatRecordedRules(table) {
   return `{\n  "version": ${JSON.stringify(table.version)},\n  "cases": ${table.cases},\n  "rules": {\n${rules.join(',\n')}\n  }\n}\n`;
 }
 
-export function writeRecordedRules(root, version, cases, ruleCases) {
-  const path = recordedRulesPath(root, version);
+export function writeRecordedRules(root, version, cases, ruleCases, dialect = 'claude-code') {
+  const path = recordedRulesPath(root, version, dialect);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, formatRecordedRules(recordedRules(version, cases, ruleCases)));
   return path;
 }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadRecordedCases, replayCase } from '../src/index.js';
-import { RECORDED_RULES as AGENT_SDK_RULES } from '../../engine/src/dialects/claude-agent-sdk/recorded-rules.js';
+import { RECORDED_RULES as AGENT_SDK_RULES } from '../../engine/src/dialects/claude-agent-sdk/recorded/index.js';
 // @ts-expect-error plain JS module of the oracle harness
 import { recordedRules } from '../../../oracle/lib/recorded-rules.mjs';
 

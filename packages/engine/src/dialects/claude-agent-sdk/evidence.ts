@@ -1,7 +1,7 @@
 import type { Diagnostic, Evidence } from '../../outcome.js';
 import { evidenceFor, type RecordedRules } from '../claude-code/evidence.js';
 import { isHookplayNote } from '../../consistency/hookplay-notes.js';
-import { RECORDED_RULES } from './recorded-rules.js';
+import { RECORDED_RULES } from './recorded/index.js';
 
 export const HOST = 'Claude Agent SDK';
 const DOCS_SOURCE = 'https://platform.claude.com/docs/en/agent-sdk/hooks';

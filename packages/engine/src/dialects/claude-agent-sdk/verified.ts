@@ -1,12 +1,12 @@
 import type { VerifiedAgainst } from '../dialect.js';
 import { sdkEvidence } from './evidence.js';
-import { RECORDED_RULES } from './recorded-rules.js';
+import { RECORDED_RULES } from './recorded/index.js';
 
 /**
  * What the claude-agent-sdk dialect is verified against: the real `@anthropic-ai/claude-agent-sdk` 0.3.332, driven
  * offline by a Node program that calls query() (packages/real-host/src/hosts/claude-agent-sdk/), its runs recorded
  * in oracle/recorded/claude-agent-sdk/0.3.332/ and replayed by `npm test`. A rule is listed only when every code it
- * names was stated in a recorded case that replays in agreement (recorded-rules.ts, generated).
+ * names was stated in a recorded case that replays in agreement (recorded/VERSION.json, written by the replay).
  */
 const RULES: { text: string; codes: string[] }[] = [
   { text: "settingSources unset loads user, project and local settings, as the CLI does (not none, as the 0.1 migration guide said).", codes: ['sdk.setting-sources-default'] },

@@ -94,6 +94,13 @@ const EXPECTED: Record<string, string[]> = {
     'warning hook.not-loaded .claude/settings.local.json:4:39',
     'note app.settings agent/app.mjs:4:84',
   ],
+  // Plugins are modules, not commands: what they handle is read from their text; a listed file that is not there
+  // is reported where the list names it.
+  opencode: [
+    'warning config.plugin-extension .opencode/plugins/guard.mjs:1:1',
+    'error security.download-exec .opencode/plugins/setup.js:4:53',
+    'warning hook.not-loaded opencode.json:3:14',
+  ],
   cursor: [
     'warning config.unknown-event .cursor/hooks.json:5:5',
     'error script.missing .cursor/hooks.json:6:25',

@@ -27,6 +27,11 @@ export interface DoctorFacts {
   /** Where the tool names come from. */
   source: string;
   /**
+   * 'modules': a hook is a module the host imports and calls (OpenCode's plugins), not a shell command: doctor reads
+   * the module's text for the handlers it defines, and checks no command line. Default: shell commands.
+   */
+  handlers?: 'commands' | 'modules';
+  /**
    * Config a host loads from a project beyond its fixed files, found from the project's file list (Claude Code's
    * plugins: a folder with `.claude-plugin/` and `hooks/hooks.json`): the files to read and the host settings
    * that load them as the real host would.
@@ -43,6 +48,11 @@ export interface DoctorFacts {
    * it is written, so doctor loads the files as that code makes the host load them.
    */
   appSettings?(project: ProjectFiles): { host: HostSettings; found: SourceFinding[] };
+  /**
+   * Project files the host's config names as hooks beyond its fixed patterns (OpenCode's `plugin` list of paths), and
+   * files that sit where the host looks but that it skips (a `.mjs` plugin), so its loader can say why they never run.
+   */
+  referencedFiles?(project: ProjectFiles): string[];
   /** Places in the config that bring in hooks from a source that is not pinned to one version (plugin marketplaces). */
   unpinnedSources?(files: Record<string, string>): SourceFinding[];
 }

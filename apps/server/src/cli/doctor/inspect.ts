@@ -83,7 +83,7 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     const place = placeOf(entry);
     // Shown by the host's loader but never loaded: the hook is there on disk and never fires; nothing else about it matters.
     if (entry.notLoaded !== undefined) {
-      add('hook.not-loaded', 'warning', place, `${entry.command}: ${entry.notLoaded}, so ${dialect.label} never loads ${entry.source} and this ${entry.event} hook never runs.`);
+      add('hook.not-loaded', 'warning', place, facts.handlers === 'modules' ? `${entry.notLoaded}: ${dialect.label} cannot load it, so none of its handlers ever run.` : `${entry.command}: ${entry.notLoaded}, so ${dialect.label} never loads ${entry.source} and this ${entry.event} hook never runs.`);
       hooks.push({ host: dialect.id, ...place, events: firing.events, matcher: entry.matcher ?? null, command: entry.command, loads: false, runs: false, why: entry.notLoaded, firesOn: {}, scripts: [] });
       return;
     }
@@ -91,6 +91,10 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     const cwds = [...new Set([setup.roots.project, configDir(entry.source, setup.roots)].filter((d): d is string => d !== undefined))];
     const refs = resolveReferences(entry.command, { roots: setup.roots, vars, cwds });
     const matcher = entry.matcher ?? null;
+    // A module hook has no command line to check: what matters is which of the host's events it handles.
+    const modules = facts.handlers === 'modules';
+    const moduleText = modules ? (setup.files[entry.source] ?? refs.files.find((r) => r.key === entry.source)?.content ?? '') : '';
+    const handled = modules ? dialect.events.map((e) => e.name).filter((name) => moduleText.includes(`'${name}'`) || moduleText.includes(`"${name}"`) || new RegExp(`\\b${name.replace(/\./g, '\\.')}\\s*:`).test(moduleText)) : [];
 
     // A matcher that none of the host's tools fit, by the host's own matching.
     const toolEvents = Object.entries(firing.tools).filter(([, tools]) => tools !== null);
@@ -113,7 +117,7 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     // Variables the command names that this host does not set.
     const env = firing.job?.env ?? {};
     const assigned = new Set([...entry.command.matchAll(/(?:^|[;&|\s])([A-Za-z_]\w*)=/g)].map((m) => m[1]!));
-    for (const name of new Set([...entry.command.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))) {
+    for (const name of new Set(modules ? [] : [...entry.command.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))) {
       if (HOST_VARIABLE.test(name) && !(name in env) && !assigned.has(name) && firing.job) {
         add('variable.unset', 'error', place, `$${name} is not set by ${dialect.label}: it expands to nothing here, so the command runs with an empty value${name.endsWith('_DIR') || name.endsWith('_ROOT') ? ' (a path starting at /)' : ''}.`);
       }
@@ -127,7 +131,7 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     }
 
     // A program the command or its script runs that this machine does not have.
-    for (const program of programsOf(entry.command, refs.files)) {
+    for (const program of modules ? [] : programsOf(entry.command, refs.files)) {
       if (onPath(program.name)) continue;
       const consequence = missingConsequence(dialect, loaded, host, firing, program.name);
       add('program.missing', 'warning', program.file && program.at ? { file: program.file, ...program.at } : place, `${program.name} is not installed on this machine (not on PATH): the hook exits 127 here${consequence ? `, and ${consequence}` : ''}.`);
@@ -158,7 +162,7 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
     }
 
     // The config file itself: anyone who can write it decides what runs.
-    hooks.push(report(dialect, entry, place, firing, refs.files, loaded));
+    hooks.push(modules ? moduleReport(dialect, entry, place, handled) : report(dialect, entry, place, firing, refs.files, loaded));
   });
 
   for (const file of Object.keys(setup.files)) {
@@ -193,6 +197,22 @@ export function inspectSetup(setup: Setup): { hooks: HookReport[]; findings: Fin
 
   for (const source of facts.unpinnedSources?.(setup.files) ?? []) add('security.unpinned-source', 'warning', source, source.message);
   return { hooks, findings };
+}
+
+/** A module the host imports: it runs on each event it defines a handler for (none: it is loaded and never called). */
+function moduleReport(dialect: Dialect, entry: HookEntry, place: Place, handled: string[]): HookReport {
+  return {
+    host: dialect.id,
+    ...place,
+    events: handled,
+    matcher: null,
+    command: entry.command,
+    loads: true,
+    runs: handled.length > 0,
+    why: handled.length ? `${dialect.label} loads it from ${entry.source} and calls its handlers for ${handled.join(', ')}` : `${dialect.label} loads it, but it names none of ${dialect.label}'s events, so no handler of it is ever called`,
+    firesOn: Object.fromEntries(handled.map((e) => [e, null])),
+    scripts: [entry.source],
+  };
 }
 
 function report(dialect: Dialect, entry: HookEntry, place: Place, firing: Firing, scripts: Reference[], loaded: LoadResult): HookReport {

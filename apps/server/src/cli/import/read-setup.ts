@@ -61,7 +61,8 @@ export function readSetup(dialect: Dialect, roots: Roots, project: ProjectFiles 
   const app = facts.appSettings?.(project) ?? { host: {}, found: [] };
   const files: Record<string, string> = {};
   const leftOut: LeftOut[] = [];
-  for (const key of [...new Set([...search.found, ...extra.files])]) {
+  const referenced = facts.referencedFiles?.(project) ?? [];
+  for (const key of [...new Set([...search.found, ...extra.files, ...referenced])]) {
     const path = absoluteOf(key, roots)!;
     const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
     if (size > MAX_FILE_BYTES) {

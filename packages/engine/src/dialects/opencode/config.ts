@@ -36,7 +36,7 @@ export interface OpenCodeEntry extends HookEntry {
 const isModule = (key: string) => /\.(ts|js)$/.test(key);
 
 /** The file key a config's plugin spec points at, relative to the config's folder; null: not a file. */
-function fileKeyOf(spec: string, configKey: string): string | null {
+export function fileKeyOf(spec: string, configKey: string): string | null {
   const dir = configKey.includes('/') ? configKey.slice(0, configKey.lastIndexOf('/')) : '';
   if (spec.startsWith('file://')) return null;
   if (!spec.startsWith('./') && !spec.startsWith('../')) return null;
@@ -52,7 +52,15 @@ function fileKeyOf(spec: string, configKey: string): string | null {
   return out.join('/');
 }
 
-function parseConfig(text: string): { value?: unknown; error?: { message: string; line: number; column: number } } {
+/** Where a plugin list names a spec (the string's opening quote), for a finding on that line. */
+function positionOfSpec(text: string, spec: string): { line?: number; column?: number } {
+  const at = text.indexOf(JSON.stringify(spec));
+  if (at < 0) return {};
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length, column: before[before.length - 1]!.length + 1 };
+}
+
+export function parseConfig(text: string): { value?: unknown; error?: { message: string; line: number; column: number } } {
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: false, allowTrailingComma: true });
   const first = errors[0];
@@ -98,8 +106,14 @@ export function loadOpenCode(files: Record<string, string>, _host: HostSettings)
         continue;
       }
       const key = fileKeyOf(spec, configKey);
-      if (key !== null) {
-        found.push({ key, spec, options, scope, source: key, ...(files[key] === undefined ? { unloadable: `${spec} (from ${configKey}) is not in the scenario's files` } : {}) });
+      if (key !== null && files[key] === undefined) {
+        // Named in the list but not there: OpenCode logs the failure and goes on without it (recorded:
+        // load-missing-file). Reported where the list names it, which is what the user has to fix.
+        const at = positionOfSpec(text, spec);
+        const why = `${spec} (from ${configKey}) is not there`;
+        found.push({ key, spec, options, scope, source: configKey, ...at, unloadable: why, notLoaded: why });
+      } else if (key !== null) {
+        found.push({ key, spec, options, scope, source: key });
       } else if (spec.startsWith('file://') || spec.startsWith('/')) {
         found.push({ key: null, spec, options, scope, source: configKey, unloadable: `${spec} is an absolute path, outside the scenario's files` });
       } else {

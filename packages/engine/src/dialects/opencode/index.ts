@@ -39,11 +39,15 @@ export const opencode: Dialect<OpenCodeEntry> = {
   summary:
     'hooks are JS/TS plugins in .opencode/plugins/, ~/.config/opencode/plugins/ or named in opencode.json; every handler of a hook runs in load order on the same output object; throwing in tool.execute.before blocks, changing output.args in place rewrites; verified against the real CLI.',
   configFiles: [
-    { path: `${PROJECT_DIR}/plugins/<name>.ts`, language: 'json', description: 'A project plugin (TypeScript or JavaScript module exporting plugin functions).' },
-    { path: `${GLOBAL_DIR}/plugins/<name>.js`, language: 'json', description: 'A global plugin, for every project.' },
+    // OpenCode loads .ts and .js files alike from each plugins/ folder (recorded: order-sources).
+    { path: `${PROJECT_DIR}/plugins/<name>.ts`, language: 'json', description: 'A project plugin: a TypeScript module exporting plugin functions.' },
+    { path: `${PROJECT_DIR}/plugins/<name>.js`, language: 'json', description: 'A project plugin: a JavaScript module exporting plugin functions.' },
     { path: 'opencode.json', language: 'json', description: 'Project config: "plugin" lists npm packages and paths (relative to this file).', schema: CONFIG_SCHEMA },
     { path: `${GLOBAL_DIR}/opencode.json`, language: 'json', description: 'Global config: its "plugin" list loads first.', schema: CONFIG_SCHEMA },
+    { path: `${GLOBAL_DIR}/plugins/<name>.js`, language: 'json', description: 'A global plugin, for every project.' },
+    { path: `${GLOBAL_DIR}/plugins/<name>.ts`, language: 'json', description: 'A global plugin in TypeScript, for every project.' },
     { path: `${HOME_DIR}/plugins/<name>.js`, language: 'json', description: 'Plugins in ~/.opencode/plugins/, loaded last.' },
+    { path: `${HOME_DIR}/plugins/<name>.ts`, language: 'json', description: 'TypeScript plugins in ~/.opencode/plugins/, loaded last.' },
   ],
   events: OPENCODE_EVENTS,
   hostSettings: ['version', 'env', 'args'],

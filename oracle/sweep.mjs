@@ -5,6 +5,7 @@
 //
 // Every case is an ordinary oracle case (see cases.mjs): settings files, hook scripts, the tool call the mocked
 // model makes. Ids start with `sw-` and name their dimension, so `--case sw-pair-` runs one dimension.
+import { random as prng } from './lib/seeded.mjs';
 
 /** @typedef {import('./cases.mjs').OracleCase} OracleCase */
 
@@ -21,17 +22,7 @@ const cmd = (command, timeout) => (timeout === undefined ? { type: 'command', co
 const out = (text) => `printf '%s\\n' '${text}'`;
 const say = (answer) => out(JSON.stringify(answer));
 
-/** mulberry32: small, fast, and good enough to pick samples reproducibly. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random as prng } from './lib/seeded.mjs';
 
 // ---- events: where a hook goes, and what the session must do for the event to fire ----
 

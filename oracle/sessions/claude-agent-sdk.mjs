@@ -16,19 +16,10 @@
 //   that miss, the callback ids across events (`sess-*`).
 // One-event cases are scenarios with `event` (the harness wraps them in the session that reaches the event); the
 // rest are sessions. Both are recorded in oracle/recorded/claude-agent-sdk/<version>/.
+import { random } from '../lib/seeded.mjs';
 
 const SEED = 2026;
 
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FILES = { user: '~/.claude/settings.json', project: '.claude/settings.json', local: '.claude/settings.local.json' };
 const MODULE = 'agent/hooks.mjs';

@@ -1,18 +1,9 @@
 // The building blocks of the Claude Code session sweep (oracle/sessions/claude-code.mjs and its families in
 // claude-code-families.mjs): settings texts, hook commands, steps. A change here changes recorded cases' scenarios,
 // which the replay then reports as stale.
+import { random } from '../lib/seeded.mjs';
 
-/** mulberry32: a small seeded generator, so a cell's variant never changes between runs. */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random } from '../lib/seeded.mjs';
 
 export const USER = '~/.claude/settings.json';
 export const PROJECT = '.claude/settings.json';

@@ -11,20 +11,10 @@
 // PermissionRequest answer, the reviewer's). EXTRAS add what the grid cannot: Codex's lack of a Stop cap,
 // continue: false against a block, SessionStart on resume, the approval policy "never" refusing an escalation.
 // oracle/sessions/codex-coverage.mjs counts the recorded cases per cell (oracle/hosts/codex/COVERAGE-SESSIONS.md).
+import { random } from '../lib/seeded.mjs';
 
 const SEED = 0xc0de7;
 
-/** mulberry32: a small seeded generator, so a cell's variant never changes between runs. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const USER = '~/.codex/hooks.json';
 const PROJECT = '.codex/hooks.json';

@@ -9,18 +9,8 @@
 // --allow-all) — plus permissionRequest hooks in several files (how their answers merge), folder trust and the
 // COPILOT_ALLOW_ALL variable, a failing command, the agentStop loop and its cap; then every event on a failing call,
 // behind a host.env variable, and (where it fires without a call) on a text-only turn.
+import { random as prng } from '../lib/seeded.mjs';
 
-/** A small deterministic PRNG (mulberry32), so the sweep is the same every time. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const shuffle = (list, rand) => {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {

@@ -8,18 +8,8 @@
 // answers (decisions, context, rewrites, continue: false, exit codes, plain text, system messages) × the session's
 // shape (one call, a failing call, two calls in two model messages, a text-only turn) — plus AfterAgent retry loops,
 // hooks spread over the user and project files, hooks reading the host's environment, and the hook's own "env".
+import { random as prng } from '../lib/seeded.mjs';
 
-/** A small deterministic PRNG (mulberry32), so the sweep is the same every time. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const shuffle = (list, rand) => {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {

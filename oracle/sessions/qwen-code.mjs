@@ -13,20 +13,10 @@
 // PERMISSION_SETUPS × PERMISSION_ANSWERS: the approval mode (host.args) and the settings' permission rules × a hook
 // answer around the call, and the Stop cap's variable and setting.
 // `node oracle/sessions/coverage.mjs --host qwen-code` counts the recorded cases per cell (oracle/hosts/qwen-code/COVERAGE-SESSIONS.md).
+import { random } from '../lib/seeded.mjs';
 
 const SEED = 0x9e3;
 
-/** mulberry32: a small seeded generator, so a cell's variant never changes between runs. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const shuffle = (list, rand) => {
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {

@@ -124,19 +124,19 @@ export class Workspace {
   }
 
   #cleanHost(): HostSettings | undefined {
-    const allowed = new Set(dialectInfo(this.dialect).hostSettings);
-    const host: HostSettings = {};
-    if (allowed.has('engine') && this.host.engine) host.engine = this.host.engine;
-    if (allowed.has('hookIds') && this.host.hookIds) host.hookIds = [...this.host.hookIds];
-    if (allowed.has('env') && this.host.env && Object.keys(this.host.env).length > 0) host.env = { ...this.host.env };
-    if (allowed.has('version') && this.host.version) host.version = this.host.version;
-    // Trusted is the default: only an untrusted project is worth writing down.
-    if (allowed.has('trusted') && this.host.trusted === false) host.trusted = false;
-    // Claude Code's launch settings (plugins, permission mode, --allowedTools) travel as written.
-    if (allowed.has('plugins') && this.host.plugins?.length) host.plugins = [...this.host.plugins];
-    if (allowed.has('permissionMode') && this.host.permissionMode) host.permissionMode = this.host.permissionMode;
-    if (allowed.has('allowedTools') && this.host.allowedTools !== undefined) host.allowedTools = this.host.allowedTools;
-    return Object.keys(host).length > 0 ? host : undefined;
+    // Every setting this host reads travels as written (the Agent SDK's callbacks and settingSources, Claude Code's
+    // launch flags, Cursor's thirdPartyHooks, ...): a setting dropped here would change what the scenario means.
+    // Only empty values and the defaults not worth writing down are left out.
+    const allowed = new Set<string>(dialectInfo(this.dialect).hostSettings);
+    const host: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.host as Record<string, unknown>)) {
+      if (!allowed.has(key) || value === undefined || value === '') continue;
+      // Trusted is the default: only an untrusted project is worth writing down.
+      if (key === 'trusted' && value !== false) continue;
+      if ((key === 'env' || key === 'plugins' || key === 'hookIds') && (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.keys(value).length === 0)) continue;
+      host[key] = clone(value);
+    }
+    return Object.keys(host).length > 0 ? (host as HostSettings) : undefined;
   }
 
   /** Another host: this host's work is kept aside, the other's comes back (or its starter files). */

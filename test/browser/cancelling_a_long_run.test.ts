@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from './support/fixture';
 import { fileEditor, openPlayground, run, setEditorText, waitForRunEnd } from './support/playground';
+import { pickHost } from './support/session';
 
 const f = useFixture();
 
@@ -21,6 +22,8 @@ describe('cancelling a long run', () => {
   it('stops the hook process and says so', async () => {
     const { page } = await f.newPage();
     await openPlayground(page, f.server.url);
+    // The hook below is a Mirri hooks.toml; the playground opens on Claude Code.
+    await pickHost(page, 'Mirri Code CLI');
     await setEditorText(
       page,
       fileEditor(page),

@@ -101,6 +101,8 @@ describe('gallery examples', () => {
         throw new Error(`${id} is not in the gallery: ${STALE}`);
       }
       await item.click();
+      // The example's files are fetched when it is picked; the dialog closes once they are in the editor.
+      await page.getByRole('dialog', { name: 'Examples' }).waitFor({ state: 'hidden', timeout: 30_000 });
       // Loading an example runs nothing.
       await expect(page.getByTestId('run-status').getAttribute('data-status')).resolves.toBe('idle');
       await run(page);

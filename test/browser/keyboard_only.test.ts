@@ -61,7 +61,8 @@ describe('keyboard only', () => {
     await page.keyboard.type('force-with-lease');
     await tabTo(page, (el) => el.text.includes('--force-with-lease'));
     await page.keyboard.press('Enter');
-    await expect(dialog.count()).resolves.toBe(0);
+    // The example's files are fetched when it is picked; the dialog closes once they are in the editor.
+    await dialog.waitFor({ state: 'hidden' });
 
     // The tab strip: arrow keys move, and Ctrl+Enter runs from there.
     await tabTo(page, (el) => el.role === 'tab');
@@ -76,7 +77,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
-    await expect(dialog.count()).resolves.toBe(0);
+    await dialog.waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => (document.activeElement as HTMLElement).innerText.trim())).resolves.toMatch(/^Examples/);
   });
 

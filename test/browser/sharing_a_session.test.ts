@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CLI } from '../support/paths';
+import { copyFrom } from './support/browser';
 import { useFixture } from './support/fixture';
 import { downloadScenario, openPlayground, run, setEditorText, waitForRunEnd, waitForDraftSaved } from './support/playground';
 import { endedReason, pickHost, waitForSteps } from './support/session';
@@ -18,9 +19,6 @@ import { endedReason, pickHost, waitForSteps } from './support/session';
 const f = useFixture();
 const exec = promisify(execFile);
 
-async function clipboard(page: Page): Promise<string> {
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 // Typed by hand, on few lines: the link keeps this text, not a reformatted copy.
 const TYPED = '{ "steps": [\n  { "prompt": "Say hi" },\n  { "tool": "Bash", "input": { "command": "echo hi" }, "result": { "output": "hi" } },\n  { "reply": "Said hi." }\n] }\n';
@@ -41,8 +39,7 @@ describe('sharing a session', () => {
     expect(original.event).toBeUndefined();
     expect(original.payload).toBeUndefined();
 
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    const link = await clipboard(page);
+    const link = await copyFrom(page, page.getByRole('button', { name: 'Copy link' }));
     expect(link).toMatch(/#s=[\w-]+$/);
     expect(link).not.toContain(f.server.token);
 
@@ -79,8 +76,7 @@ describe('sharing a session', () => {
     await run(page);
     expect(await waitForRunEnd(page, 60_000)).toBe('done');
     expect(await endedReason(page)).toBe('completed');
-    await page.getByRole('button', { name: 'Copy bug report' }).click();
-    const report = await clipboard(page);
+    const report = await copyFrom(page, page.getByRole('button', { name: 'Copy bug report' }));
     expect(report).toMatch(/^## hookplay: Say hi session/);
     expect(report).toContain('- **Session:** 3 steps');
     expect(report).toContain('### Session\n\n```json\n{\n  "steps": [');
@@ -92,8 +88,7 @@ describe('sharing a session', () => {
     expect(report).toMatch(/ended: completed/);
 
     // The copied command plays the same session headless (this checkout's CLI standing in for npx hookplay).
-    await page.getByRole('button', { name: 'Copy command' }).click();
-    const command = await clipboard(page);
+    const command = await copyFrom(page, page.getByRole('button', { name: 'Copy command' }));
     expect(command).toMatch(/\| npx hookplay run -$/);
     const headless = await exec('sh', ['-c', `${command.replace('npx hookplay', `node ${CLI}`)} --json`], { env: { ...process.env, NO_COLOR: '1' } });
     expect(JSON.parse(headless.stdout)).toMatchObject({ session: true, ended: { reason: 'completed' } });

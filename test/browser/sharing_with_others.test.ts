@@ -5,15 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { copyFrom } from './support/browser';
 import { useFixture } from './support/fixture';
 import { addFile, downloadScenario, openPlayground, payloadEditor, pickEvent, run, setEditorText, waitForRunEnd, waitForDraftSaved } from './support/playground';
 import { pickHost } from './support/session';
 
 const f = useFixture();
-
-async function clipboard(page: Page): Promise<string> {
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 describe('sharing with others', () => {
   it('a copied link restores the same scenario in a fresh browser, and runs nothing', async () => {
@@ -30,8 +27,7 @@ describe('sharing with others', () => {
     expect(original.event).toBe('UserPromptSubmit');
     expect(original.files['hooks/log prompt.sh']).toContain('“quotes” ✓');
 
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    const link = await clipboard(page);
+    const link = await copyFrom(page, page.getByRole('button', { name: 'Copy link' }));
     expect(link).toMatch(/#s=[\w-]+$/);
     expect(link).not.toContain('token');
     expect(link).not.toContain(f.server.token);
@@ -76,8 +72,7 @@ describe('sharing with others', () => {
     await pickHost(page, 'Mirri Code CLI');
     await page.getByLabel('Scenario title').fill('Shared one');
     await waitForDraftSaved(page);
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    const link = await clipboard(page);
+    const link = await copyFrom(page, page.getByRole('button', { name: 'Copy link' }));
 
     await page.getByLabel('Scenario title').fill('My own work');
     await waitForDraftSaved(page);
@@ -96,8 +91,7 @@ describe('sharing with others', () => {
     await run(page);
     expect(await waitForRunEnd(page)).toBe('done');
 
-    await page.getByRole('button', { name: 'Copy bug report' }).click();
-    const report = await clipboard(page);
+    const report = await copyFrom(page, page.getByRole('button', { name: 'Copy bug report' }));
     expect(report).toMatch(/^## hookplay: /);
     expect(report).toContain('`~/.mirri-code/config.toml`');
     expect(report).toContain('```toml\n[[hooks]]');

@@ -92,7 +92,11 @@ describe('watching parallel hooks', () => {
     await openPlayground(page, f.server.url);
     await pickHost(page, 'Mirri Code CLI');
     await page.getByRole('button', { name: 'Examples', exact: true }).click();
+    // The gallery opens on the host being edited (Mirri); the chain example is open-strix's.
+    const gallery = page.getByRole('dialog', { name: 'Examples' });
+    await gallery.getByRole('radiogroup', { name: 'Examples for' }).getByRole('radio', { name: /^open-strix/ }).check();
     await page.locator('[data-testid=example][data-id="open-strix/chain-each-sees-previous.hookplay.json"]').click();
+    await gallery.waitFor({ state: 'hidden' });
     await run(page);
     expect(await waitForRunEnd(page)).toBe('done');
     await expect(page.getByTestId('timeline').getAttribute('data-mode')).resolves.toBe('chain');

@@ -20,6 +20,8 @@ export interface ClineEntry extends HookEntry {
   interpreter: string[];
   /** The file has a shebang line (else the CLI picks the interpreter by extension, bash by default). */
   shebang: boolean;
+  /** The CLI knows the file by its key, relative to the project (a relative CLINE_DIR), not by an absolute path. */
+  relative: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function loadCline(files: Record<string, string>, host: HostSettings): Lo
       timeoutMs: HOOK_TIMEOUT_MS,
       interpreter,
       shebang: text.startsWith('#!'),
+      relative: f.relative,
     };
   });
   const byBash = entries.filter((e) => !e.shebang);

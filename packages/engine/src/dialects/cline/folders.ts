@@ -11,6 +11,8 @@ import { EVENT_NAMES, eventOfName } from './events.js';
 export interface HookFolder {
   key: string;
   scope: 'home' | 'project';
+  /** The CLI names this folder's files by a path relative to where it starts (a relative CLINE_DIR): it sorts and runs them so. */
+  relative?: boolean;
 }
 
 export const DOCUMENTS_HOOKS = '~/Documents/Cline/Hooks/';
@@ -36,7 +38,7 @@ export function hookFolders(host: HostSettings): { folders: HookFolder[]; diagno
         }),
       );
     } else {
-      clineHooks = { key: `${posix.normalize(clineDir).replace(/\/$/, '')}/hooks/`, scope: 'project' };
+      clineHooks = { key: `${posix.normalize(clineDir).replace(/\/$/, '')}/hooks/`, scope: 'project', relative: true };
       diagnostics.push(diag('info', 'config.cline-dir', `CLINE_DIR=${clineDir}: the CLI reads ${clineHooks.key} (relative to the project, where it starts) instead of ~/.cline/hooks`, { evidence: recorded('folders-cline-dir-env') }));
     }
   }
@@ -58,6 +60,7 @@ export interface FoundHook {
   key: string;
   event: string;
   fileName: string;
+  relative: boolean;
 }
 
 /**
@@ -88,17 +91,14 @@ export function findHooks(files: Record<string, string>, folders: HookFolder[]):
       if (rest.includes('/')) continue;
       inFolder.add(key);
       const hook = hookOf(rest);
-      if ('event' in hook) found.push({ key, event: hook.event, fileName: rest });
+      if ('event' in hook) found.push({ key, event: hook.event, fileName: rest, relative: folder.relative === true });
       else diagnostics.push(diag('warning', 'config.not-a-hook', `${key} is not run: ${hook.problem}`, { file: key, evidence: recorded('names-unknown-ext', 'names-unknown-event') }));
     }
   }
   // A file named like a hook that sits where the CLI does not look is the commonest "my hook never runs".
   for (const key of Object.keys(files)) {
-    if (inFolder.has(key)) continue;
-    const name = key.slice(key.lastIndexOf('/') + 1);
-    const hook = hookOf(name);
-    if (!('event' in hook)) continue;
-    if (!/hooks?\//i.test(key) && !/\/(\.clinerules|\.cline|Cline)\//.test(`/${key}`)) continue;
+    if (inFolder.has(key) || !looksMisplaced(key)) continue;
+    const hook = hookOf(key.slice(key.lastIndexOf('/') + 1)) as { event: string };
     const read = folders.map((f) => f.key).join(', ');
     diagnostics.push(
       diag('warning', 'config.folder-not-read', `${key} is named like a ${hook.event} hook, but Cline CLI 3.0.65 does not read its folder (it reads only files directly in ${read})`, {
@@ -110,3 +110,9 @@ export function findHooks(files: Record<string, string>, folders: HookFolder[]):
   return { found, diagnostics };
 }
 
+
+/** A file named after an event under a hooks folder or a Cline folder: meant as a hook, wherever it is. */
+export function looksMisplaced(key: string): boolean {
+  const hook = hookOf(key.slice(key.lastIndexOf('/') + 1));
+  return 'event' in hook && (/hooks?\//i.test(key) || /\/(\.clinerules|\.cline|Cline)\//.test(`/${key}`));
+}

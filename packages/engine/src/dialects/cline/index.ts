@@ -79,10 +79,11 @@ export const cline: Dialect<ClineEntry> = {
       diagnostics.push(diag('warning', 'config.unknown-version', `hookplay knows Cline CLI ${VERSION} only; host.version "${host.version}" is played with ${VERSION}'s rules`));
     }
     const input = buildPayload(event.name, payload, paths, { ...baseEnv });
-    // The CLI sorts the hook files of all folders by their full path (so home and project order depends on where they are).
+    // The CLI sorts the hook files of all folders by their paths as it knows them: absolute, except under a relative
+    // CLINE_DIR (recorded: folders-cline-dir-env); so the order of home and project hooks depends on where they are.
     const entries = loaded.entries
       .filter((e) => e.event === event.name)
-      .map((e) => ({ e, path: absolute(e.key, paths) }))
+      .map((e) => ({ e, path: e.relative ? e.key : absolute(e.key, paths) }))
       .sort((a, b) => a.path.localeCompare(b.path));
     const never = NEVER_RUN.has(event.name);
     const hooks: PlannedEntry<ClineEntry>[] = entries.map(({ e }) =>

@@ -113,7 +113,8 @@ export async function runOnCline(scenario: SessionScenario, script: ClineScript,
   const norm = normalizer({ project: ws.project, home: ws.home });
   const lines = jsonLines(run.stdout);
   const entries = loadCline(scenario.files, scenario.host ?? {}).entries;
-  const keyOf = (path: string) => (path.startsWith(`${ws.home}/`) ? `~/${path.slice(ws.home.length + 1)}` : path.startsWith(`${ws.project}/`) ? path.slice(ws.project.length + 1) : null);
+  // A relative path is the project's (the CLI starts there): a relative CLINE_DIR's hooks are named so.
+  const keyOf = (path: string) => (path.startsWith(`${ws.home}/`) ? `~/${path.slice(ws.home.length + 1)}` : path.startsWith(`${ws.project}/`) ? path.slice(ws.project.length + 1) : path.startsWith('/') ? null : path);
   const hookRuns: Record<string, number> = {};
   for (const path of probedPaths(log)) {
     const entry = entries.find((e) => e.key === keyOf(path));

@@ -90,7 +90,8 @@ export const cline: Dialect<ClineEntry> = {
       never
         ? {
             entry: e,
-            matched: false,
+            // No matcher to fail: the CLI finds the file and never starts it.
+            matched: true,
             why: `not run: Cline CLI ${VERSION} never runs ${event.name} hooks (the file is found, but the CLI ${event.name === 'PreCompact' ? 'maps it to no event' : 'never fires the event'})`,
             whyRule: 'rule.never-run',
             whyEvidence: recorded(event.name === 'PreCompact' ? 'precompact-never-fires' : 'ups-never-fires'),

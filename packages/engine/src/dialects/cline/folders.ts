@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { extname, normalize } from './posix.js';
 import type { Diagnostic } from '../../outcome.js';
 import type { HostSettings } from '../../scenario.js';
 import { closest } from '../../util/suggest.js';
@@ -38,7 +38,7 @@ export function hookFolders(host: HostSettings): { folders: HookFolder[]; diagno
         }),
       );
     } else {
-      clineHooks = { key: `${posix.normalize(clineDir).replace(/\/$/, '')}/hooks/`, scope: 'project', relative: true };
+      clineHooks = { key: `${normalize(clineDir).replace(/\/$/, '')}/hooks/`, scope: 'project', relative: true };
       diagnostics.push(diag('info', 'config.cline-dir', `CLINE_DIR=${clineDir}: the CLI reads ${clineHooks.key} (relative to the project, where it starts) instead of ~/.cline/hooks`, { evidence: recorded('folders-cline-dir-env') }));
     }
   }
@@ -69,8 +69,8 @@ export interface FoundHook {
  * upper case is not stripped, so it is no event's.
  */
 export function hookOf(fileName: string): { event: string } | { problem: string } {
-  const ext = posix.extname(fileName).toLowerCase();
-  if (!HOOK_EXTENSIONS.has(ext)) return { problem: `its extension ${posix.extname(fileName)} is not one Cline runs (none, .sh, .bash, .zsh, .js, .mjs, .cjs, .ts, .mts, .cts, .py, .ps1)` };
+  const ext = extname(fileName).toLowerCase();
+  if (!HOOK_EXTENSIONS.has(ext)) return { problem: `its extension ${extname(fileName)} is not one Cline runs (none, .sh, .bash, .zsh, .js, .mjs, .cjs, .ts, .mts, .cts, .py, .ps1)` };
   const base = (ext && fileName.endsWith(ext) ? fileName.slice(0, -ext.length) : fileName).trim();
   const event = eventOfName(base);
   if (!event) {

@@ -1,4 +1,4 @@
-import { posix } from 'node:path';
+import { basename } from './posix.js';
 import { isObject, type Json, type JsonObject } from '../../util/json.js';
 import type { Paths } from '../dialect.js';
 import { withBaseFields } from '../shared/results.js';
@@ -27,7 +27,7 @@ export function buildPayload(event: string, payload: JsonObject, paths: Paths, e
     taskId: IDS.taskId,
     sessionContext: { rootSessionId: IDS.rootSessionId },
     workspaceRoots: [paths.project],
-    workspaceInfo: { rootPath: paths.project, hint: posix.basename(paths.project) },
+    workspaceInfo: { rootPath: paths.project, hint: basename(paths.project) },
     userId: env.USER?.trim() || 'unknown',
     agent_id: IDS.agentId,
     parent_agent_id: null,

@@ -105,6 +105,12 @@ const EXPECTED: Record<string, string[]> = {
     'warning config.unknown-event .cursor/hooks.json:5:5',
     'error script.missing .cursor/hooks.json:6:25',
   ],
+  cline: [
+    'warning answer.ignored .cline/hooks/PostToolUse.sh:2:1',
+    'error security.download-exec .cline/hooks/TaskStart:2:1',
+    'warning security.network .cline/hooks/TaskStart:2:1',
+    'warning config.folder-not-read .clinerules/PreToolUse:1:1',
+  ],
   mework: [
     'error config.event-outside-hooks .mework/hooks.json:2:3',
     'warning config.unknown-field .mework/hooks.json:2:3',

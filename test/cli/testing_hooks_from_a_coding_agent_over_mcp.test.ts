@@ -53,7 +53,7 @@ describe('hookplay mcp', { timeout: 120_000 }, () => {
 
     const { resources } = await client.listResources();
     const uris = resources.map((r) => r.uri);
-    for (const id of ['mirri', 'mework', 'open-strix', 'claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code']) {
+    for (const id of ['mirri', 'mework', 'open-strix', 'claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'cline']) {
       expect(uris).toContain(`hookplay://hosts/${id}/events`);
       expect(uris).toContain(`hookplay://hosts/${id}/payloads`);
     }

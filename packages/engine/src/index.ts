@@ -2,7 +2,7 @@ export * from './browser.js';
 export { runScenario, RunCancelledError, DEFAULT_RUN_LIMITS, type RunOptions, type RunLimits } from './run.js';
 export { runAnyScenario, type AnyTimelineEvent, type AnyRunOptions } from './run-any.js';
 export { playSession, type SessionOptions, type PlayedSession } from './session/play.js';
-export { materialize, removalsSettled, type Workspace } from './workspace.js';
+export { materialize, removalsSettled, workspaceOptions, type Workspace } from './workspace.js';
 export { spawnHook, type SpawnSpec } from './runner/spawn-hook.js';
 export { killAllHookGroups, liveHookGroupCount } from './runner/process-group.js';
 export { endSpareSupervisors } from './runner/spare-supervisors.js';
@@ -15,3 +15,5 @@ export { runHosts, unsetVariables, type RunHostsOptions } from './port/run-hosts
 export { DOCTOR_FACTS, type DoctorFacts, type ProjectFiles, type SourceFinding } from './dialects/doctor-facts.js';
 export { missingProgram, missingProgramNotes } from './dialects/shared/missing-program.js';
 export type { HookEntry, LoadResult, Prepared, PlannedEntry, Job } from './dialects/dialect.js';
+export { loadCline, type ClineEntry } from './dialects/cline/config.js';
+export { callId as clineCallId, SHELL_TOOL as CLINE_SHELL_TOOL, type Observation as ClineObservation, type Message as ClineMessage } from './dialects/cline/lifecycle.js';

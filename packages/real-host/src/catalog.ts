@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { getDialect } from '@hookplay/engine';
 
 /** The hosts whose real CLI hookplay can install and drive. */
-export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'claude-agent-sdk', 'opencode'] as const;
+export const REAL_HOST_IDS = ['claude-code', 'codex', 'gemini-cli', 'copilot-cli', 'qwen-code', 'claude-agent-sdk', 'opencode', 'cline'] as const;
 export type RealHostId = (typeof REAL_HOST_IDS)[number];
 
 export const isRealHostId = (id: string): id is RealHostId => (REAL_HOST_IDS as readonly string[]).includes(id);
@@ -126,6 +126,15 @@ export const HOST_PACKAGES: Record<RealHostId, HostPackage> = {
     sizeHint: 'about 160 MB',
     // `opencode-ai` is a node launcher whose postinstall finds the Bun-compiled binary of the platform package.
     entry: (dir) => native(modules(dir, `opencode-linux-${arch()}`, 'bin', 'opencode')) ?? native(modules(dir, `opencode-linux-${arch()}-baseline`, 'bin', 'opencode')),
+  },
+  cline: {
+    id: 'cline',
+    label: 'Cline CLI',
+    npm: 'cline',
+    sizeHint: 'about 420 MB',
+    // The `cline` bin is a node resolver for the Bun-compiled binary of the platform package, which npm installs as an
+    // optional dependency; the binary is run directly.
+    entry: (dir) => native(modules(dir, '@cline', `cli-linux-${arch()}`, 'bin', 'cline')),
   },
 };
 

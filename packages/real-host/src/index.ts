@@ -23,3 +23,4 @@ export { responsesApi } from './mock/responses.js';
 export * as codexOracle from './hosts/codex/oracle-exports.js';
 export * as geminiCliHost from './hosts/gemini-cli/public.js';
 export * as qwenOracle from './hosts/qwen-code/oracle-exports.js';
+export * as clineHost from './hosts/cline/public.js';

@@ -214,7 +214,7 @@ ${EXIT_CODES}`,
 
 The real host CLIs that \`hookplay run --real\` and \`hookplay verify\` run, kept in your cache folder
 ($XDG_CACHE_HOME/hookplay, default ~/.cache/hookplay; HOOKPLAY_CACHE_DIR overrides it), never in a project.
-Nothing is downloaded unless you run install. HOST is claude-code, codex, gemini-cli, copilot-cli, qwen-code or claude-agent-sdk (Cursor has no CLI to install: its dialect is from the docs only);
+Nothing is downloaded unless you run install. HOST is claude-code, codex, gemini-cli, copilot-cli, qwen-code, claude-agent-sdk or cline (Cursor has no CLI to install: its dialect is from the docs only);
 VERSION any version the npm registry serves (hookplay's rules model the listed ones). install shows the download
 size and the package's license, and finishes an interrupted install when run again; a version the registry does
 not serve is an error that lists the nearest published ones.

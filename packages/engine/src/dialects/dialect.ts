@@ -34,7 +34,7 @@ export interface EventSpec {
 export interface ConfigFileSpec {
   /** A file key as in a scenario; `<name>` marks a part the user chooses. */
   path: string;
-  language: 'toml' | 'json';
+  language: 'toml' | 'json' | 'shell';
   description: string;
   /** JSON Schema of the file, for editors, when it is JSON. */
   schema?: object;

@@ -1,6 +1,7 @@
 import type { HostSettings } from '../scenario.js';
 import type { DialectId } from './ids.js';
 import { claudeCodeDoctor } from './claude-code/doctor.js';
+import { clineDoctor } from './cline/doctor.js';
 import { codexDoctor } from './codex/doctor.js';
 import { copilotDoctor } from './copilot-cli/doctor.js';
 import { geminiDoctor } from './gemini-cli/doctor.js';
@@ -82,4 +83,5 @@ export const DOCTOR_FACTS: Record<DialectId, DoctorFacts> = {
   'claude-agent-sdk': claudeAgentSdkDoctor,
   cursor: cursorDoctor,
   opencode: opencodeDoctor,
+  cline: clineDoctor,
 };

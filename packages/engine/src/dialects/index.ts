@@ -1,6 +1,7 @@
 import type { Dialect, HookEntry } from './dialect.js';
 import type { DialectId } from './ids.js';
 import { claudeCode } from './claude-code/index.js';
+import { cline } from './cline/index.js';
 import { codex } from './codex/index.js';
 import { copilotCli } from './copilot-cli/index.js';
 import { geminiCli } from './gemini-cli/index.js';
@@ -27,6 +28,7 @@ export const DIALECTS: Record<DialectId, Dialect<HookEntry>> = {
   'claude-agent-sdk': erase(claudeAgentSdk),
   cursor: erase(cursor),
   opencode: erase(opencode),
+  cline: erase(cline),
 };
 
 export function getDialect(id: DialectId): Dialect<HookEntry> {

@@ -1,5 +1,5 @@
 import type { EventSpec } from '../dialects/dialect.js';
-import type { JsonObject } from '../util/json.js';
+import { isObject, type JsonObject } from '../util/json.js';
 import { canonicalTool } from './tables.js';
 import type { PortChange, PortTable } from './types.js';
 
@@ -26,6 +26,17 @@ export function portPayload(
   const nameKey = firstKey(payload, TOOL_NAME_KEYS);
   const inputKey = firstKey(payload, TOOL_INPUT_KEYS);
   if (to.shape === 'opencode-plugin') return pluginPayload(from, to, payload, target, nameKey, inputKey);
+  if (to.toolPayload && nameKey) {
+    const written = String(payload[nameKey]);
+    const canonical = canonicalTool(from, written);
+    const name = canonical ? to.tools[canonical] : undefined;
+    const own = to.toolPayload(target.name, name ?? written, canonical, isObject(payload[inputKey ?? '']) ? (payload[inputKey!] as JsonObject) : {});
+    if (own) {
+      if (name === undefined) needed.push({ kind: 'payload', message: `${to.id} documents no equivalent of the ${written} tool; the payload keeps "${written}"` });
+      made.push({ kind: 'payload', message: `the tool call ${written} is ${to.id}'s ${name ?? written} call, in its own payload shape` });
+      return { payload: own, made, needed };
+    }
+  }
   const out: JsonObject = {};
   for (const [key, sample] of Object.entries(target.sample)) {
     if (TOOL_NAME_KEYS.includes(key) && nameKey) {

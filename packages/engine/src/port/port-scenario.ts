@@ -34,7 +34,7 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
   const read = readHooks(from, scenario.files, sources);
   if ('error' in read) return fail(read.error);
   // A safety net for config the port does not read: say so rather than drop hooks in silence.
-  const unread = sources.filter((f) => !read.configFiles.includes(f));
+  const unread = sources.filter((f) => !read.configFiles.includes(f) && !read.kept?.includes(f));
   for (const f of unread) report.needed.push({ kind: 'file', message: `${f}: its hooks are not ported (the port reads ${read.configFiles.join(', ') || 'no file'}); copy them by hand`, file: f });
   const eventCanonical = read.hooks.find((h) => h.event === scenario.event)?.canonical ?? canonicalEvent(from, scenario.event);
   if (!eventCanonical) return fail(`${scenario.event} has no equivalent outside ${scenario.dialect}, so there is nothing to run it as on ${to}`);
@@ -50,8 +50,9 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
     report.made.push({ kind: 'file', message: `${f} stays as it is: ${to} reads it itself, Claude Code event names included (a copy of its hooks in another ${to} file as well would run each hook twice)`, file: f });
   }
   const byFile = new Map<string, TargetHook[]>();
+  const perEvent = new Map<string, number>();
   for (const hook of read.hooks.filter((h) => !keepAsIs.includes(h.file))) {
-    const out = portHook(hook, from, target, options, report, scenario.files);
+    const out = portHook(hook, from, target, options, report, scenario.files, perEvent);
     if (!out) continue;
     const file = out.file;
     if (!byFile.has(file)) byFile.set(file, []);
@@ -60,7 +61,9 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
   if (byFile.size === 0 && keepAsIs.length === 0) return fail(`no hook of ${read.configFiles.join(', ') || 'the scenario'} has an equivalent event on ${to}`);
   for (const [file, hooks] of byFile) {
     files[file] = writeConfig(target.shape, hooks);
-    const sources = [...new Set(read.hooks.filter((h) => (h.scope === 'user' ? target.files.user ?? target.files.project : target.files.project ?? target.files.user) === file).map((h) => h.file))];
+    const sources = target.hookFiles
+      ? [...new Set(read.hooks.filter((h) => hooks.some((t) => t.command === h.command && t.event === hostEvent(target, h.canonical!))).map((h) => h.file))]
+      : [...new Set(read.hooks.filter((h) => (h.scope === 'user' ? target.files.user ?? target.files.project : target.files.project ?? target.files.user) === file).map((h) => h.file))];
     report.made.push({ kind: 'file', message: `${sources.join(', ')} → ${file}${from.shape !== target.shape ? ` (${shapeWords(from.shape)} → ${shapeWords(target.shape)})` : ''}`, file });
   }
 
@@ -92,12 +95,24 @@ export function portScenario(input: Scenario, to: DialectId, options: PortOption
 }
 
 function shapeWords(shape: PortTable['shape']): string {
-  return { groups: 'matcher groups in JSON', copilot: 'a versioned hooks file', 'mirri-toml': '[[hooks]] entries in TOML', strix: "a skill's hook list", 'opencode-plugin': 'a plugin module that runs the commands' }[shape];
+  return { groups: 'matcher groups in JSON', copilot: 'a versioned hooks file', 'mirri-toml': '[[hooks]] entries in TOML', strix: "a skill's hook list", 'opencode-plugin': 'a plugin module that runs the commands', 'hook-files': 'a script named after its event' }[shape];
 }
 
 /** One hook on the target, or null when the target has no equivalent event (listed as needed). */
-function portHook(hook: PortableHook, from: PortTable, to: PortTable, options: PortOptions, report: PortReport, files: Record<string, string>): { file: string; hook: TargetHook } | null {
-  const file = hook.scope === 'user' ? (to.files.user ?? to.files.project)! : (to.files.project ?? to.files.user)!;
+function portHook(hook: PortableHook, from: PortTable, to: PortTable, options: PortOptions, report: PortReport, files: Record<string, string>, perEvent: Map<string, number>): { file: string; hook: TargetHook } | null {
+  const targetEvent = hook.canonical ? hostEvent(to, hook.canonical) : null;
+  let file = hook.scope === 'user' ? (to.files.user ?? to.files.project)! : (to.files.project ?? to.files.user)!;
+  if (to.hookFiles && targetEvent) {
+    const slot = `${hook.scope} ${targetEvent}`;
+    const nth = perEvent.get(slot) ?? 0;
+    perEvent.set(slot, nth + 1);
+    const own = to.hookFiles.fileFor(hook.scope, targetEvent, nth);
+    if (own === null) {
+      report.needed.push({ kind: 'file', message: `${hook.event} hook "${short(hook.command)}": no more file names for ${targetEvent} hooks here; the hook is left out` });
+      return null;
+    }
+    file = own;
+  }
   const label = `${hook.event} hook "${short(hook.command)}"`;
   const note = (list: PortChange[], kind: PortChange['kind'], message: string) => list.push({ kind, message, file });
   if (!hook.canonical) {

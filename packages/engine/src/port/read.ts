@@ -4,7 +4,7 @@ import { isObject } from '../util/json.js';
 import { canonicalEvent } from './tables.js';
 import type { PortableHook, PortTable } from './types.js';
 
-export type ReadResult = { hooks: PortableHook[]; configFiles: string[] } | { error: string };
+export type ReadResult = { hooks: PortableHook[]; configFiles: string[]; kept?: string[] } | { error: string };
 
 const HANDLER_KEYS = new Set(['type', 'command', 'bash', 'matcher', 'hooks']);
 
@@ -28,6 +28,11 @@ function timeoutOf(handler: Record<string, unknown>, table: PortTable, keys: str
  * source's unit). Malformed files are an error: porting a config the source host cannot read would be a guess.
  */
 export function readHooks(table: PortTable, files: Record<string, string>, hostOrder: readonly string[] = []): ReadResult {
+  // Hook files are their own scripts: the ported commands run them where they are, so they stay in the scenario.
+  if (table.hookFiles) {
+    const hooks = table.hookFiles.read(files);
+    return { hooks, configFiles: [], kept: [...new Set(hooks.map((h) => h.file))] };
+  }
   // In the order the host itself reads them (its dialect's load), so hooks keep their run order; the rest home first.
   const rank = (f: string) => (hostOrder.includes(f) ? hostOrder.indexOf(f) : hostOrder.length);
   const configFiles = Object.keys(files)

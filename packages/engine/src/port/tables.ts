@@ -1,4 +1,5 @@
 import { claudeCodePort } from '../dialects/claude-code/port.js';
+import { clinePort } from '../dialects/cline/port.js';
 import { codexPort } from '../dialects/codex/port.js';
 import { copilotCliPort } from '../dialects/copilot-cli/port.js';
 import { geminiCliPort } from '../dialects/gemini-cli/port.js';
@@ -25,6 +26,7 @@ export const PORT_TABLES: Record<DialectId, PortTable> = {
   'claude-agent-sdk': claudeAgentSdkPort,
   cursor: cursorPort,
   opencode: opencodePort,
+  cline: clinePort,
 };
 
 /** The host's name for a canonical event, or null when its catalog has no equivalent. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIALECT_IDS, type DialectId } from '../dialects/ids.js';
 import type { EventSpec } from '../dialects/dialect.js';
+import type { JsonObject } from '../util/json.js';
 
 /**
  * The vocabulary ports go through: Claude Code's event and tool names, since every host that takes copied hooks
@@ -36,7 +37,9 @@ export type ConfigShape =
   /** open-strix: `skills/<name>/hooks.json` with `{"hooks": [{"name", "command", "events": [...], "timeout_seconds"}]}`, no matchers. */
   | 'strix'
   /** OpenCode: no command hooks; one plugin module that runs the ported commands from its hook handlers. */
-  | 'opencode-plugin';
+  | 'opencode-plugin'
+  /** Cline: no config file, one script per hook named after its event (`.clinerules/hooks/PreToolUse`). */
+  | 'hook-files';
 
 /**
  * What a dialect declares for porting, in its own folder (`dialects/<id>/port.ts`). Only config translation lives
@@ -71,6 +74,16 @@ export interface PortTable {
   cwd: 'project' | 'config-dir';
   /** Rules behind this table, for the change list: `docs` unless a recording covers it. */
   source: string;
+  /**
+   * Hosts whose hooks are files named after their event (shape `hook-files`): the file of the n-th ported hook of an
+   * event in a scope (null: no more room), and the hooks a scenario's files hold, read as commands that run them.
+   */
+  hookFiles?: {
+    fileFor(scope: 'project' | 'user', event: string, nth: number): string | null;
+    read(files: Record<string, string>): PortableHook[];
+  };
+  /** The target's payload for a tool call, when its tool call carries another shape (Cline's run_commands input). */
+  toolPayload?(event: string, tool: string, canonical: CanonicalTool | null, input: JsonObject): JsonObject | null;
 }
 
 /** One hook read from a scenario, dialect-neutral, with its values as written. */

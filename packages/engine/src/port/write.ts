@@ -27,6 +27,10 @@ export function writeConfig(shape: ConfigShape, hooks: TargetHook[], options: { 
     return toToml({ hooks: entries }) + '\n';
   }
   if (shape === 'opencode-plugin') return pluginModule(hooks);
+  if (shape === 'hook-files') {
+    // One hook per file: the script runs the command, stdin and all.
+    return `#!/bin/sh\n${hooks.map((h) => h.command).join('\n')}\n`;
+  }
   if (shape === 'strix') {
     const entries = hooks.map((h, i) => ({
       name: h.name ?? `ported-${i + 1}`,

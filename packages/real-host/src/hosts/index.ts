@@ -1,6 +1,7 @@
 import type { RealHostAdapter } from '../adapter.js';
 import type { RealHostId } from '../catalog.js';
 import { claudeCodeAdapter } from './claude-code/index.js';
+import { clineAdapter } from './cline/index.js';
 import { copilotCliAdapter } from './copilot-cli/index.js';
 import { codexAdapter } from './codex/index.js';
 import { geminiCliAdapter } from './gemini-cli/index.js';
@@ -17,4 +18,5 @@ export const ADAPTERS: Partial<Record<RealHostId, RealHostAdapter<any, any>>> = 
   'qwen-code': qwenCodeAdapter,
   'claude-agent-sdk': claudeAgentSdkAdapter,
   opencode: opencodeAdapter,
+  cline: clineAdapter,
 };

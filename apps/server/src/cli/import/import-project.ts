@@ -86,13 +86,17 @@ export function takeReferencedFiles(setup: Setup): TakenFiles {
     for (const ref of refs.files) {
       if (item.depth === 0) references.push(ref);
       modes[ref.key] ??= ref.mode;
-      if (seen.has(ref.key) || setup.files[ref.key] !== undefined) continue;
+      // A host whose hook files are the scripts it runs (Cline) has them among the config already: what they run still comes along.
+      const ownHookFile = setup.files[ref.key] !== undefined && loaded.entries.some((e) => e.source === ref.key);
+      if (seen.has(ref.key) || (setup.files[ref.key] !== undefined && !ownHookFile)) continue;
       seen.add(ref.key);
-      if (Object.keys(files).length >= MAX_FILES) {
-        leftOut.push({ path: ref.key, why: `past the ${MAX_FILES} files an import takes`, command: '' });
-        continue;
+      if (!ownHookFile) {
+        if (Object.keys(files).length >= MAX_FILES) {
+          leftOut.push({ path: ref.key, why: `past the ${MAX_FILES} files an import takes`, command: '' });
+          continue;
+        }
+        files[ref.key] = ref.content;
       }
-      files[ref.key] = ref.content;
       if (item.depth + 1 > MAX_DEPTH) continue;
       // What the script itself runs and reads: relative to its own folder or the hook's working directory.
       const dir = configDir(ref.key, setup.roots)!;

@@ -8,18 +8,8 @@
 // session's shape (one call, two calls in a row, two calls in one message, a text-only task, a failing command) × the
 // folder it sits in — plus several hooks across folders (how their answers merge and in which order), hooks that keep
 // state between calls, and the end events (SessionShutdown after a cancel, TaskComplete after an answer).
+import { random as prng } from '../lib/seeded.mjs';
 
-/** A small deterministic PRNG (mulberry32), so the sweep is the same every time. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sh = (body) => `#!/bin/sh\n${body}\n`;
 const json = (o) => `echo '${JSON.stringify(o)}'`;

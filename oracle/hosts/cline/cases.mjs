@@ -6,6 +6,7 @@
 // Hooks answer through the hook context the next model request carries, so what a case observes is what the model
 // reads: which hooks ran (in which order), what the CLI did with their answers, whether the call ran (and with what
 // input), whether the task went on. Hooks started by sh or bash are also counted by the harness's probe.
+import { random as prng } from '../../lib/seeded.mjs';
 
 const sh = (body) => `#!/bin/sh\n${body}\n`;
 const out = (o) => `echo '${JSON.stringify(o)}'`;
@@ -121,17 +122,6 @@ const HAND = [
   { id: 'tool-shapes', title: 'run_commands results: stderr, empty output, exit codes', covers: ['tool'], tool: { commands: ['echo a; echo b >&2', 'true', "printf 'x'", 'echo fail; exit 2', 'echo err-only >&2; exit 1'] }, files: { '.clinerules/hooks/PostToolUse': says('post ran') } },
 ];
 
-/** A small deterministic PRNG (mulberry32), so the sweep is the same every time. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How a swept hook answers (its stdout); each ends with the exit code the sweep picks. */
 const ANSWERS = {

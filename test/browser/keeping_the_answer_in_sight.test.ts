@@ -145,14 +145,14 @@ describe('keeping the answer in sight', () => {
       expect(h.right, `${h.host} ends outside the table`).toBeLessThanOrEqual(box.right + 1);
       expect(h.clipped, `${h.host} is cut`).toBe(false);
     }
-    // No word is broken mid-way in a summary: each summary's widest word fits its cell. A nested key may break
-    // after its `{` (the app allows a break there: with eleven hosts `tool_input{command,` is wider than a column).
+    // No word is broken mid-way in a summary: each summary's widest word fits its cell. A key may break after a
+    // `{` or a `_` (the app allows a break there: with a dozen hosts `transcript_path,` is wider than a column).
     const broken = await page.locator('[data-testid=cell] summary').evaluateAll((els) =>
       els.filter((s) => {
         const range = document.createRange();
         range.selectNodeContents(s);
         const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        const words = (s.textContent ?? '').trim().split(/\s+|(?<=\{)/).filter(Boolean).length;
+        const words = (s.textContent ?? '').trim().split(/\s+|(?<=[{_])/).filter(Boolean).length;
         return lines.size > words;
       }).map((s) => s.textContent),
     );

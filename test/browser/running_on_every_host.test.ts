@@ -111,6 +111,8 @@ describe('running on every host', () => {
     await expect(verdict(page)).resolves.toContain('proceed');
     // Back to the comparison: it is still there beside the single-host run.
     await page.getByTestId('view-hosts').click();
+    // The comparison view is loaded when first shown again: wait for its last column, then count them.
+    await page.getByTestId('host-column').nth(DIALECT_IDS.length - 1).waitFor();
     await expect(page.getByTestId('host-column').count()).resolves.toBe(DIALECT_IDS.length);
   });
 });

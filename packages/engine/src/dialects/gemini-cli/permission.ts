@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../util/json.js';
 import type { ApprovalMode, Decision, PolicyRule } from './policy.js';
+import { commandParts } from '../shared/command-parts.js';
 
 /**
  * What `gemini -p` lets a tool call do before and after its BeforeTool hooks: the tools it declares to the model in
@@ -98,36 +99,6 @@ function byMode(tool: string, mode: ApprovalMode): Decision {
   return mode === 'yolo' || DECLARED[mode].includes(tool) ? 'allow' : 'deny';
 }
 
-/** A shell command's parts as the CLI's bash parser splits a list or pipeline (a simplification: quotes respected). */
-export function commandParts(command: string): string[] {
-  const parts: string[] = [];
-  let cur = '';
-  let quote: string | null = null;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote) {
-      cur += c;
-      if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      quote = c;
-      cur += c;
-      continue;
-    }
-    const two = command.slice(i, i + 2);
-    if (two === '&&' || two === '||') {
-      parts.push(cur);
-      cur = '';
-      i++;
-    } else if (c === ';' || c === '|' || c === '\n') {
-      parts.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  parts.push(cur);
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
 
 const hasRedirection = (command: string) => /(^|[^\\])[<>]/.test(command.replace(/'[^']*'|"[^"]*"/g, ''));
 

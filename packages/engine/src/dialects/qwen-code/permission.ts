@@ -1,6 +1,7 @@
 import type { HostSettings } from '../../scenario.js';
 import type { JsonObject } from '../../util/json.js';
 import { settingsList } from './settings-values.js';
+import { commandParts } from '../shared/command-parts.js';
 
 /**
  * What a one-shot `qwen PROMPT` lets a shell call do before any tool hook (coreToolScheduler and the CLI's config in
@@ -88,31 +89,6 @@ const toolWide = (rule: string) => {
   return spec === null || spec === '*';
 };
 
-/** A shell command's parts, split on && || ; | outside quotes (a simplification of the CLI's bash parser). */
-export function commandParts(command: string): string[] {
-  const parts: string[] = [];
-  let cur = '';
-  let quote: string | null = null;
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    if (quote) {
-      cur += c;
-      if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      cur += c;
-    } else if (command.startsWith('&&', i) || command.startsWith('||', i)) {
-      parts.push(cur);
-      cur = '';
-      i++;
-    } else if (c === ';' || c === '|' || c === '\n') {
-      parts.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  parts.push(cur);
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
 
 /**
  * Whether a command writes a file through a redirection (`>`, `>>`, `&>`, `2>` … to anything but /dev/null or a

@@ -43,3 +43,18 @@ while (1) {
 /** The port the mock answers on inside every namespace: each run has a namespace of its own, so it is always free. */
 export const INNER_PORT = 41414;
 export const INNER_URL = `http://127.0.0.1:${INNER_PORT}`;
+
+/**
+ * Every proxy variable, upper and lower case, pointing at the mock (which refuses whatever is not its own API), with
+ * loopback left direct: the environment the hosts that talk to a loopback mock run with.
+ */
+export const PROXY_TO_MOCK = {
+  HTTPS_PROXY: INNER_URL,
+  HTTP_PROXY: INNER_URL,
+  ALL_PROXY: INNER_URL,
+  https_proxy: INNER_URL,
+  http_proxy: INNER_URL,
+  all_proxy: INNER_URL,
+  NO_PROXY: '127.0.0.1,localhost',
+  no_proxy: '127.0.0.1,localhost',
+} as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
 import type { Installed } from '../../cache/install.js';
-import { INNER_URL } from '../../jail/forwarder.js';
+import { INNER_URL, PROXY_TO_MOCK } from '../../jail/forwarder.js';
 import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { chatCompletionsApi } from '../../mock/chat.js';
 import { startMockServer } from '../../mock/server.js';
@@ -30,14 +30,7 @@ export function baseEnv(dirs: { home: string; tmp: string }, hostEnv: Record<str
     COPILOT_PROVIDER_API_KEY: 'sk-hookplay-dummy',
     COPILOT_MODEL: 'gpt-4.1',
     COPILOT_AUTO_UPDATE: 'false',
-    HTTPS_PROXY: INNER_URL,
-    HTTP_PROXY: INNER_URL,
-    ALL_PROXY: INNER_URL,
-    https_proxy: INNER_URL,
-    http_proxy: INNER_URL,
-    all_proxy: INNER_URL,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...PROXY_TO_MOCK,
     ...hostEnv,
   };
 }

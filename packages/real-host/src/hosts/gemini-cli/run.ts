@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
 import type { Installed } from '../../cache/install.js';
-import { INNER_URL } from '../../jail/forwarder.js';
+import { INNER_URL, PROXY_TO_MOCK } from '../../jail/forwarder.js';
 import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { geminiApi } from '../../mock/gemini.js';
 import { startMockServer, type RecordedRequest } from '../../mock/server.js';
@@ -83,14 +83,7 @@ export function baseEnv(dirs: { home: string; tmp: string; system: string }, tru
     GEMINI_CLI_NO_RELAUNCH: 'true',
     GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(dirs.system, 'settings.json'),
     GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(dirs.system, 'system-defaults.json'),
-    HTTPS_PROXY: INNER_URL,
-    HTTP_PROXY: INNER_URL,
-    ALL_PROXY: INNER_URL,
-    https_proxy: INNER_URL,
-    http_proxy: INNER_URL,
-    all_proxy: INNER_URL,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...PROXY_TO_MOCK,
     ...(trusted ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {}),
     ...hostEnv,
   };

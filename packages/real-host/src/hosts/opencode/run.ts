@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
-import { INNER_URL } from '../../jail/forwarder.js';
+import { INNER_URL, PROXY_TO_MOCK } from '../../jail/forwarder.js';
 import { launchJailed, sandboxRun } from '../../jail/launch.js';
 import { chatCompletionsApi } from '../../mock/chat.js';
 import { startMockServer } from '../../mock/server.js';
@@ -38,14 +38,7 @@ export function opencodeEnv(dirs: { home: string; tmp: string }, hostEnv: Record
     OPENCODE_DISABLE_SHARE: '1',
     OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
     OPENCODE_CONFIG_CONTENT: JSON.stringify(PROVIDER_CONFIG),
-    HTTPS_PROXY: INNER_URL,
-    HTTP_PROXY: INNER_URL,
-    ALL_PROXY: INNER_URL,
-    https_proxy: INNER_URL,
-    http_proxy: INNER_URL,
-    all_proxy: INNER_URL,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...PROXY_TO_MOCK,
     ...hostEnv,
   };
 }

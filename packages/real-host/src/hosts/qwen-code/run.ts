@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { materialize, type SessionScenario } from '@hookplay/engine';
 import type { CliFacts, RealRunOptions } from '../../adapter.js';
-import { INNER_URL } from '../../jail/forwarder.js';
+import { INNER_URL, PROXY_TO_MOCK } from '../../jail/forwarder.js';
 import { launchJailed, sandboxRun, type JailedRun } from '../../jail/launch.js';
 import { chatCompletionsApi } from '../../mock/chat.js';
 import { startMockServer } from '../../mock/server.js';
@@ -33,14 +33,7 @@ export function qwenEnv(dirs: { home: string; tmp: string; root: string; bin: st
     QWEN_CODE_NO_RELAUNCH: 'true',
     QWEN_CODE_SYSTEM_SETTINGS_PATH: join(dirs.root, 'system-settings.json'),
     QWEN_CODE_SYSTEM_DEFAULTS_PATH: join(dirs.root, 'system-defaults.json'),
-    HTTPS_PROXY: INNER_URL,
-    HTTP_PROXY: INNER_URL,
-    ALL_PROXY: INNER_URL,
-    https_proxy: INNER_URL,
-    http_proxy: INNER_URL,
-    all_proxy: INNER_URL,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
+    ...PROXY_TO_MOCK,
     ...hostEnv,
   };
 }
